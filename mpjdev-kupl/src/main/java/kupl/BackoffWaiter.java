@@ -1,0 +1,110 @@
+package kupl;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How a process waits for a flag word to reach a value: spin, then yield, then park.
+ *
+ * <ul>
+ *   <li><b>Spinning</b> ({@code Thread.onSpinWait}) answers in a cache-line transfer (about
+ *   100-300 ns here) but only helps while every waiting process has a core of its own: with
+ *   more processes than cores a spinner keeps the process it waits for off the CPU until the
+ *   scheduler's 4 ms tick. So the spin budget is zero when the processes outnumber the cores
+ *   ({@code KUPL_SHM_WAIT_SPINS=auto}).</li>
+ *   <li><b>Yielding</b> costs about 0.2 us and lets a descheduled peer run; it goes on for
+ *   {@code KUPL_SHM_WAIT_YIELD_US}.</li>
+ *   <li><b>Parking</b> costs 50-200 us per wake-up (timer slack), so it only follows a long
+ *   wait, with periods doubling up to 1 ms.</li>
+ * </ul>
+ *
+ * While yielding or parking it checks every {@code KUPL_SHM_LIVENESS_MS} that the processes it
+ * waits for are alive. A waiter belongs to one window and is used by one thread at a time.
+ */
+final class BackoffWaiter
+{
+    static final long MIN_PARK_NS = 20_000;
+    static final long MAX_PARK_NS = 1_000_000;
+
+    private final SharedWords words;
+    private final PeerLiveness liveness;
+    private final int spins;
+    private final long yieldNs;
+    private final long livenessIntervalNs;
+
+    BackoffWaiter(final SharedWords words, final PeerLiveness liveness, final KuplConfig config, final int processes)
+    {
+        this.words = words;
+        this.liveness = liveness;
+        this.spins = config.waitSpins() == KuplConfig.AUTO_SPINS ?
+            autoSpins(processes, Runtime.getRuntime().availableProcessors()) : config.waitSpins();
+        this.yieldNs = config.waitYieldNs();
+        this.livenessIntervalNs = config.livenessIntervalNs();
+    }
+
+    /** Spin budget for {@code processes} on {@code cores}: none when oversubscribed. */
+    static int autoSpins(final int processes, final int cores)
+    {
+        return processes <= cores ? 20_000 : 0;
+    }
+
+    int spins()
+    {
+        return spins;
+    }
+
+    /**
+     * Returns once the word at {@code offset} is at least {@code target} (acquire: what its
+     * writer did before raising it is visible afterwards).
+     *
+     * @param peer rank whose death would make the wait endless, or {@link PeerLiveness#ANY_RANK}.
+     * @param what what is being waited in, for the error message.
+     * @throws PeerDeathException if that process died.
+     */
+    void awaitAtLeast(final long offset, final long target, final int peer, final Object what)
+    {
+        final SharedWords words = this.words;
+        if (words.getLongAcquire(offset) >= target)
+        {
+            return;
+        }
+        for (int i = spins; i > 0; i--)
+        {
+            Thread.onSpinWait();
+            if (words.getLongAcquire(offset) >= target)
+            {
+                return;
+            }
+        }
+        slowWait(offset, target, peer, what);
+    }
+
+    private void slowWait(final long offset, final long target, final int peer, final Object what)
+    {
+        final long startNs = System.nanoTime();
+        long nextCheckNs = startNs + livenessIntervalNs;
+        long parkNs = MIN_PARK_NS;
+        while (true)
+        {
+            final long nowNs = System.nanoTime();
+            if (nowNs - startNs < yieldNs)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                // May return early or spuriously: the loop re-reads the flag either way.
+                LockSupport.parkNanos(this, parkNs);
+                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
+            }
+            if (words.getLongAcquire(offset) >= target)
+            {
+                return;
+            }
+            if (nowNs - nextCheckNs >= 0)
+            {
+                liveness.check(peer, String.valueOf(what), nowNs - startNs);
+                nextCheckNs = nowNs + livenessIntervalNs;
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package kupl;
+
+/**
+ * Layout of a window's control object: the flag words of its fences. Created by rank 0 of
+ * the window, mapped by every process, never written by anyone but the fences.
+ *
+ * <pre>
+ *   0                                                             128
+ *   +---------------------------------------------------------------+
+ *   | magic (8) | shape (8): rd slots per rank << 32 | ranks      |  header
+ *   +---------------------------------------------------------------+
+ *   | linear arrivals: total arrivals so far, only grows            |  128 B
+ *   +---------------------------------------------------------------+
+ *   | linear release: last completed fence epoch, only grows        |  128 B
+ *   +---------------------------------------------------------------+
+ *   | rd flag [rank 0][slot 0]  ... each 128 B                      |
+ *   | ...  [rank r][slot s]: the last epoch in which rank r was      |  ranks * slots * 128 B
+ *   |      signalled in slot s (pre round, rounds 0..L-1, post)     |
+ *   +---------------------------------------------------------------+
+ *   | peer flags row of rank 0: word s = last peer-fence count that  |  ranks * row B
+ *   | rank s reached with rank 0 (row padded to 128 B)               |
+ *   +---------------------------------------------------------------+
+ * </pre>
+ *
+ * Every word is written by exactly one process per epoch and only ever grows, so a flag is
+ * never reset under a reader (KUPL rotates slots and clears one ahead; monotonic epochs need
+ * no clearing). Each contended word gets two cache lines: one against false sharing, one
+ * against the adjacent-line prefetcher.
+ */
+final class ControlDescriptor
+{
+    /** "KUPLCTL1" in ASCII. */
+    static final long MAGIC = 0x4B55504C43544C31L;
+    static final int WORD_PAD_BYTES = 128;
+
+    static final long MAGIC_OFFSET = 0;
+    static final long RANKS_OFFSET = 8;
+    static final long LINEAR_ARRIVALS_OFFSET;
+    static final long LINEAR_RELEASE_OFFSET;
+    static final long RD_FLAGS_OFFSET;
+
+    static
+    {
+        long offset = WORD_PAD_BYTES;
+        LINEAR_ARRIVALS_OFFSET = offset;
+        offset += WORD_PAD_BYTES;
+        LINEAR_RELEASE_OFFSET = offset;
+        offset += WORD_PAD_BYTES;
+        RD_FLAGS_OFFSET = offset;
+    }
+
+    private final int ranks;
+    private final int rdSlotsPerRank;
+    private final long peerFlagsOffset;
+    private final long peerRowBytes;
+    private final long lengthBytes;
+
+    ControlDescriptor(final int ranks)
+    {
+        if (ranks < 1)
+        {
+            throw new IllegalArgumentException("ranks=" + ranks);
+        }
+        this.ranks = ranks;
+        this.rdSlotsPerRank = RecursiveDoublingSchedule.slotCount(ranks);
+        this.peerFlagsOffset = RD_FLAGS_OFFSET + (long)ranks * rdSlotsPerRank * WORD_PAD_BYTES;
+        this.peerRowBytes = align((long)ranks * Long.BYTES, WORD_PAD_BYTES);
+        this.lengthBytes = peerFlagsOffset + ranks * peerRowBytes;
+    }
+
+    int ranks()
+    {
+        return ranks;
+    }
+
+    int rdSlotsPerRank()
+    {
+        return rdSlotsPerRank;
+    }
+
+    long lengthBytes()
+    {
+        return lengthBytes;
+    }
+
+    /** Offset of the flag in which {@code rank} is signalled in rd slot {@code slot}. */
+    long rdFlagOffset(final int rank, final int slot)
+    {
+        return RD_FLAGS_OFFSET + ((long)rank * rdSlotsPerRank + slot) * WORD_PAD_BYTES;
+    }
+
+    /** Offset of the word that {@code writerRank} raises to tell {@code ownerRank} it reached a peer fence. */
+    long peerFlagOffset(final int ownerRank, final int writerRank)
+    {
+        return peerFlagsOffset + ownerRank * peerRowBytes + (long)writerRank * Long.BYTES;
+    }
+
+    /** Writes the header of a new control object (all flags start at zero, as the file does). */
+    void initialise(final SharedWords words)
+    {
+        words.putLong(RANKS_OFFSET, ((long)rdSlotsPerRank << 32) | ranks);
+        words.putLongRelease(MAGIC_OFFSET, MAGIC);
+    }
+
+    /** Checks that a mapped control object was made for a window of this many processes. */
+    void verify(final SharedWords words)
+    {
+        final long magic = words.getLongAcquire(MAGIC_OFFSET);
+        final long shape = words.getLong(RANKS_OFFSET);
+        if (magic != MAGIC || shape != (((long)rdSlotsPerRank << 32) | ranks))
+        {
+            throw new KuplException("window control object does not match: magic=0x" + Long.toHexString(magic) +
+                " shape=0x" + Long.toHexString(shape) + ", expected " + ranks + " ranks");
+        }
+    }
+
+    static long align(final long value, final long alignment)
+    {
+        return (value + alignment - 1) & -alignment;
+    }
+}

@@ -1,0 +1,80 @@
+package kupl;
+
+import java.util.List;
+
+/**
+ * Every environment variable the engine reads: the four of the KUPL documentation, with
+ * exactly its names and values, and the few this implementation adds. One constant per
+ * variable holds its default, its allowed values and its description; {@link KuplConfig}
+ * validates against them and the README's configuration table is printed from them
+ * ({@link #markdownTable()}).
+ */
+public enum KuplEnv
+{
+    KUPL_SHM_FENCE_ALGORITHM("2", List.of("1", "2"),
+        "fence algorithm: `1` linear (central counter), `2` rd (recursive doubling)"),
+    KUPL_SHM_TYPE("posix", List.of("posix", "sls"),
+        "`posix`: one shared-memory object per process; `sls`: one object per window holding every process's part"),
+    KUPL_SHM_ENABLE_HUGEPAGE("n", List.of("y", "n"),
+        "`y`: back `sls` windows with huge pages (needs free pages in `/proc/sys/vm/nr_hugepages`); only with `KUPL_SHM_TYPE=sls`"),
+    KUPL_SHM_ON_PACKAGE("n", List.of("y", "n"),
+        "`y`: bind `sls` windows to on-package high-bandwidth memory (a memory-only NUMA node); only with `KUPL_SHM_TYPE=sls`"),
+    KUPL_SHM_DIR("/dev/shm", List.of(),
+        "directory (a tmpfs) whose file system holds the segments; added by this implementation"),
+    KUPL_SHM_WAIT_SPINS("auto", List.of(),
+        "busy-wait iterations before a waiting process starts to yield: `auto` (spin only while processes do not outnumber cores) or a count; added"),
+    KUPL_SHM_WAIT_YIELD_US("2000", List.of(),
+        "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up); added"),
+    KUPL_SHM_LIVENESS_MS("250", List.of(),
+        "milliseconds between checks that the processes waited for are still alive; added");
+
+    private final String defaultValue;
+    private final List<String> allowedValues;
+    private final String description;
+
+    KuplEnv(final String defaultValue, final List<String> allowedValues, final String description)
+    {
+        this.defaultValue = defaultValue;
+        this.allowedValues = allowedValues;
+        this.description = description;
+    }
+
+    /** The value used when the variable is unset or empty. */
+    public String defaultValue()
+    {
+        return defaultValue;
+    }
+
+    /** The only values accepted, or an empty list where the value is free-form (a path or a number). */
+    public List<String> allowedValues()
+    {
+        return allowedValues;
+    }
+
+    public String description()
+    {
+        return description;
+    }
+
+    /** The configuration table of the README, one row per variable. */
+    public static String markdownTable()
+    {
+        final StringBuilder table = new StringBuilder()
+            .append("| variable | default | values | meaning |\n")
+            .append("|---|---|---|---|\n");
+        for (final KuplEnv variable : values())
+        {
+            final String allowed = variable.allowedValues.isEmpty() ?
+                "see meaning" : "`" + String.join("`, `", variable.allowedValues) + "`";
+            table.append("| `").append(variable.name()).append("` | `").append(variable.defaultValue)
+                .append("` | ").append(allowed).append(" | ").append(variable.description).append(" |\n");
+        }
+        return table.toString();
+    }
+
+    /** Prints {@link #markdownTable()}, for pasting into the README. */
+    public static void main(final String[] args)
+    {
+        System.out.print(markdownTable());
+    }
+}

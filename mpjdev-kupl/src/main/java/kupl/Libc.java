@@ -1,0 +1,294 @@
+package kupl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The few Linux calls the JDK has no API for, through the FFM linker: creating unnamed
+ * shared-memory files ({@code O_TMPFILE}, {@code memfd_create}), reserving their pages
+ * ({@code fallocate}, so that a full tmpfs is an error at allocation instead of a SIGBUS at
+ * first touch), mapping them and binding them to a NUMA node ({@code mbind}).
+ *
+ * <p>Every call returns its result or throws {@link ErrnoException} carrying {@code errno};
+ * callers turn that into a message that says what to change.
+ */
+final class Libc
+{
+    static final int O_RDWR = 2;
+    static final int O_CLOEXEC = 0x80000;
+    static final int MFD_CLOEXEC = 1;
+    static final int MFD_HUGETLB = 4;
+    static final int PROT_READ_WRITE = 0x1 | 0x2;
+    static final int MAP_SHARED = 0x1;
+    static final int MPOL_BIND = 2;
+    static final int MPOL_MF_STRICT = 1;
+    static final int MPOL_MF_MOVE = 2;
+    static final int ENOSPC = 28;
+    static final int ENOMEM = 12;
+    static final int EOPNOTSUPP = 95;
+    static final int EISDIR = 21;
+    static final int EINVAL = 22;
+
+    /** {@code O_TMPFILE} (with its {@code O_DIRECTORY} bit) differs between architectures. */
+    static final int O_TMPFILE;
+    /** {@code SYS_mbind}: glibc has no wrapper (libnuma has), so it goes through {@code syscall}. */
+    static final long SYS_MBIND;
+
+    static
+    {
+        final String arch = System.getProperty("os.arch");
+        if ("aarch64".equals(arch))
+        {
+            O_TMPFILE = 0x400000 | 0x4000;
+            SYS_MBIND = 235;
+        }
+        else
+        {
+            O_TMPFILE = 0x400000 | 0x10000;
+            SYS_MBIND = 237;
+        }
+    }
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    private static final MethodHandle OPEN = downcall("open",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+        Linker.Option.firstVariadicArg(2));
+    private static final MethodHandle CLOSE = downcall("close",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle FTRUNCATE = downcall("ftruncate",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
+    private static final MethodHandle FALLOCATE = downcall("fallocate",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+    private static final MethodHandle MEMFD_CREATE = downcall("memfd_create",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    private static final MethodHandle MMAP = downcall("mmap",
+        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
+    private static final MethodHandle MUNMAP = LINKER.downcallHandle(LINKER.defaultLookup().find("munmap").orElseThrow(),
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+    private static final MethodHandle SYSCALL6 = downcall("syscall",
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+        Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
+        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+
+    private static final long MAP_FAILED = -1L;
+
+    private Libc()
+    {
+    }
+
+    /** A failed call, with the errno it set. */
+    static final class ErrnoException extends Exception
+    {
+        private static final long serialVersionUID = 1L;
+        private final int errno;
+
+        ErrnoException(final String call, final int errno)
+        {
+            super(call + ": " + strerror(errno) + " (errno " + errno + ")");
+            this.errno = errno;
+        }
+
+        int errno()
+        {
+            return errno;
+        }
+    }
+
+    /** {@code open(path, flags, mode)}; returns the file descriptor. */
+    static int open(final String path, final int flags, final int mode) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            final int fd = (int)OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode);
+            return (int)check("open(" + path + ")", fd, state);
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** {@code memfd_create(name, flags)}; returns the file descriptor. */
+    static int memfdCreate(final String name, final int flags) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            final int fd = (int)MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), flags);
+            return (int)check("memfd_create", fd, state);
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** {@code close(fd)}; errors are ignored, there is nothing left to do about them. */
+    static void close(final int fd)
+    {
+        try
+        {
+            final int ignored = (int)CLOSE.invokeExact(fd);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** {@code ftruncate(fd, length)}. */
+    static void ftruncate(final int fd, final long length) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            check("ftruncate", (int)FTRUNCATE.invokeExact(state, fd, length), state);
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** {@code fallocate(fd, 0, 0, length)}: allocates every page now, or fails with ENOSPC now. */
+    static void fallocate(final int fd, final long length) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            check("fallocate", (int)FALLOCATE.invokeExact(state, fd, 0, 0L, length), state);
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /**
+     * Maps {@code length} bytes of {@code fd} shared and read-write into {@code arena}: the
+     * mapping is removed when the arena closes, and any access after that throws.
+     */
+    static MemorySegment mmapShared(final int fd, final long length, final Arena arena) throws ErrnoException
+    {
+        try (Arena call = Arena.ofConfined())
+        {
+            final MemorySegment state = call.allocate(CALL_STATE);
+            final MemorySegment address = (MemorySegment)MMAP.invokeExact(state, MemorySegment.NULL, length,
+                PROT_READ_WRITE, MAP_SHARED, fd, 0L);
+            if (address.address() == MAP_FAILED)
+            {
+                throw new ErrnoException("mmap", (int)ERRNO.get(state, 0L));
+            }
+            final long base = address.address();
+            return address.reinterpret(length, arena, ignored -> munmap(base, length));
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private static void munmap(final long address, final long length)
+    {
+        try
+        {
+            final int ignored = (int)MUNMAP.invokeExact(MemorySegment.ofAddress(address), length);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** {@code mbind(segment, MPOL_BIND, nodes)}: later page allocations for it come from {@code nodes} only. */
+    static void mbindStrict(final MemorySegment segment, final long nodeMask) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            final MemorySegment mask = arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask);
+            final long result = (long)SYSCALL6.invokeExact(state, SYS_MBIND, segment.address(), segment.byteSize(),
+                (long)MPOL_BIND, mask, (long)Long.SIZE + 1, (long)(MPOL_MF_STRICT | MPOL_MF_MOVE));
+            if (result < 0)
+            {
+                throw new ErrnoException("mbind", (int)ERRNO.get(state, 0L));
+            }
+        }
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** The C library's text for {@code errno}. */
+    static String strerror(final int errno)
+    {
+        try
+        {
+            final MemorySegment text = (MemorySegment)STRERROR.invokeExact(errno);
+            return text.reinterpret(256).getString(0);
+        }
+        catch (final Throwable t)
+        {
+            return "errno " + errno;
+        }
+    }
+
+    private static long check(final String call, final long result, final MemorySegment state) throws ErrnoException
+    {
+        if (result < 0)
+        {
+            throw new ErrnoException(call, (int)ERRNO.get(state, 0L));
+        }
+        return result;
+    }
+
+    private static MethodHandle downcall(final String name, final FunctionDescriptor descriptor,
+        final Linker.Option... options)
+    {
+        final Linker.Option[] all = new Linker.Option[options.length + 1];
+        all[0] = CAPTURE_ERRNO;
+        System.arraycopy(options, 0, all, 1, options.length);
+        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, all);
+    }
+}

@@ -1,0 +1,56 @@
+package kupl;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * {@code KUPL_SHM_FENCE_ALGORITHM=1}: a central counter. Every process adds one to the
+ * arrival counter; the one that brings it to {@code epoch * ranks} is the last to arrive and
+ * publishes {@code epoch} in the release word, which the others wait for. Both words only
+ * grow, so nothing is reset between consecutive fences. O(1) flag writes per process, but
+ * every process hits the same two cache lines.
+ */
+final class LinearFence implements Fence
+{
+    private final int ranks;
+    private final SharedWords words;
+    private final BackoffWaiter waiter;
+    private long epoch;
+
+    LinearFence(final int ranks, final SharedWords words, final BackoffWaiter waiter)
+    {
+        this.ranks = ranks;
+        this.words = words;
+        this.waiter = waiter;
+    }
+
+    @Override
+    public void await()
+    {
+        final long epoch = ++this.epoch;
+        // Order this process's earlier loads and stores before its arrival (a full barrier).
+        VarHandle.fullFence();
+        // getAndAdd is sequentially consistent: the last arriver's add reads every earlier add.
+        final long arrivals = words.getAndAddLong(ControlDescriptor.LINEAR_ARRIVALS_OFFSET, 1) + 1;
+        if (arrivals == epoch * ranks)
+        {
+            // Publishes every process's pre-fence writes (they precede their adds) to the waiters.
+            words.putLongRelease(ControlDescriptor.LINEAR_RELEASE_OFFSET, epoch);
+        }
+        else
+        {
+            waiter.awaitAtLeast(ControlDescriptor.LINEAR_RELEASE_OFFSET, epoch, PeerLiveness.ANY_RANK, this);
+        }
+    }
+
+    @Override
+    public long epoch()
+    {
+        return epoch;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "linear fence #" + epoch;
+    }
+}

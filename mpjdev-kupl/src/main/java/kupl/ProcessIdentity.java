@@ -1,0 +1,75 @@
+package kupl;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Who a rank is, precisely enough to tell later whether it is still alive: its process id,
+ * the process's start time (so a recycled pid is not mistaken for the rank) and the id of
+ * the thread that joined the comm (so ranks that are threads of one JVM, as in MPJ Express's
+ * multicore mode, are watched too).
+ *
+ * @param pid            process id.
+ * @param startTicks     field 22 of {@code /proc/<pid>/stat}: start time in clock ticks after boot.
+ * @param threadId       {@link Thread#threadId()} of the thread that created the comm.
+ */
+record ProcessIdentity(long pid, long startTicks, long threadId)
+{
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** The calling thread of this process. */
+    static ProcessIdentity current()
+    {
+        final long pid = ProcessHandle.current().pid();
+        final long start = startTicks(pid);
+        if (start < 0)
+        {
+            throw new KuplException("cannot read /proc/" + pid + "/stat: the engine needs Linux's /proc");
+        }
+        return new ProcessIdentity(pid, start, Thread.currentThread().threadId());
+    }
+
+    /**
+     * Whether the rank still runs. For another process: its {@code /proc} entry exists, is
+     * not a zombie and has the recorded start time. For a thread of this process: that thread
+     * is alive.
+     */
+    boolean isAlive(final long ownPid)
+    {
+        if (pid == ownPid)
+        {
+            return THREADS.getThreadInfo(threadId, 0) != null;
+        }
+        return startTicks(pid) == startTicks;
+    }
+
+    /** Start time of a live (not zombie) process, or -1 if there is none with that pid. */
+    static long startTicks(final long pid)
+    {
+        final String stat;
+        try
+        {
+            stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        }
+        catch (final NoSuchFileException e)
+        {
+            return -1;
+        }
+        catch (final IOException e)
+        {
+            return -1;
+        }
+        // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
+        final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        final char state = fields[0].charAt(0);
+        if (state == 'Z' || state == 'X')
+        {
+            return -1;
+        }
+        return Long.parseLong(fields[19]);
+    }
+}

@@ -1,0 +1,224 @@
+package kupl;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One shared-memory object, as its creator holds it until every process has mapped it.
+ *
+ * <p><b>No name, so nothing to leak.</b> A normal object is an unnamed file in
+ * {@code KUPL_SHM_DIR} ({@code O_TMPFILE}, mode 0600): it never appears in the directory,
+ * and its memory returns to the system when the last process that maps it exits, however
+ * it exits, {@code kill -9} included. (KUPL names its files with {@code rand_r} and unlinks
+ * them only at free, so a crash leaks them.) A huge-page object is a
+ * {@code memfd_create(MFD_HUGETLB)} file, unnamed as well. Other processes open the object
+ * through {@code /proc/<creator pid>/fd/<fd>}, which needs the same user and node.
+ *
+ * <p><b>Pages reserved up front.</b> {@code fallocate} takes every page at creation, so a
+ * full tmpfs or a lack of huge pages fails here with a message, instead of a SIGBUS (in Java
+ * an asynchronous {@code InternalError}) at the first touch of a missing page.
+ */
+final class SharedMemoryObject implements AutoCloseable
+{
+    private static final int MODE_0600 = 0600;
+    private static final long MIB = 1L << 20;
+
+    private final int fd;
+    private final long lengthBytes;
+    private final MemorySegment mapping;
+
+    private SharedMemoryObject(final int fd, final long lengthBytes, final MemorySegment mapping)
+    {
+        this.fd = fd;
+        this.lengthBytes = lengthBytes;
+        this.mapping = mapping;
+    }
+
+    /**
+     * Creates an object of at least {@code requestedBytes}, reserves its pages and maps it into
+     * {@code arena}.
+     *
+     * @param numaNodes NUMA nodes to bind the pages to (on-package memory), or empty.
+     * @throws KuplException saying what to change if the machine cannot provide the memory.
+     */
+    static SharedMemoryObject create(final KuplConfig config, final long requestedBytes, final boolean hugePages,
+        final List<Integer> numaNodes, final Arena arena)
+    {
+        final long length = hugePages ? ControlDescriptor.align(requestedBytes, MemoryNodes.hugePageBytes()) : requestedBytes;
+        final int fd = openUnnamed(config.directory(), hugePages);
+        try
+        {
+            Libc.ftruncate(fd, length);
+            final MemorySegment mapping = Libc.mmapShared(fd, length, arena);
+            if (!numaNodes.isEmpty())
+            {
+                long mask = 0;
+                for (final int node : numaNodes)
+                {
+                    mask |= 1L << node;
+                }
+                // A shared mapping's policy belongs to the object: pages reserved below come from these nodes.
+                Libc.mbindStrict(mapping, mask);
+            }
+            reserve(fd, length, config.directory(), hugePages);
+            return new SharedMemoryObject(fd, length, mapping);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            Libc.close(fd);
+            throw new KuplException("cannot set up a " + sizeText(length) + " shared-memory object: " + e.getMessage(), e);
+        }
+        catch (final RuntimeException e)
+        {
+            Libc.close(fd);
+            throw e;
+        }
+    }
+
+    /** Maps the object another process created and described with {@code handle}. */
+    static MemorySegment mapPeer(final SegmentHandle handle, final int ownerRank, final Arena arena)
+    {
+        final String path = "/proc/" + handle.pid() + "/fd/" + handle.fd();
+        final int fd;
+        try
+        {
+            fd = Libc.open(path, Libc.O_RDWR | Libc.O_CLOEXEC, 0);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            throw new KuplException("cannot open rank " + ownerRank + "'s shared-memory object through " + path + ": " +
+                e.getMessage() + "; every process of a comm must run on this node as the same user", e);
+        }
+        try
+        {
+            return Libc.mmapShared(fd, handle.lengthBytes(), arena);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            throw new KuplException("cannot map rank " + ownerRank + "'s " + sizeText(handle.lengthBytes()) +
+                " shared-memory object: " + e.getMessage() + " (check ulimit -v and /proc/sys/vm/max_map_count)", e);
+        }
+        finally
+        {
+            // The mapping keeps the object alive; the descriptor is no longer needed.
+            Libc.close(fd);
+        }
+    }
+
+    SegmentHandle handle()
+    {
+        return new SegmentHandle(ProcessHandle.current().pid(), fd, lengthBytes);
+    }
+
+    /** The creator's own mapping, valid until its arena closes. */
+    MemorySegment mapping()
+    {
+        return mapping;
+    }
+
+    /** Closes the creator's descriptor: once every process has mapped the object, only mappings keep it. */
+    @Override
+    public void close()
+    {
+        Libc.close(fd);
+    }
+
+    private static int openUnnamed(final Path directory, final boolean hugePages)
+    {
+        if (hugePages)
+        {
+            try
+            {
+                return Libc.memfdCreate("kupl-shm-win", Libc.MFD_CLOEXEC | Libc.MFD_HUGETLB);
+            }
+            catch (final Libc.ErrnoException e)
+            {
+                throw new KuplException("KUPL_SHM_ENABLE_HUGEPAGE=y: this kernel cannot create a huge-page memory file (" +
+                    e.getMessage() + "); set KUPL_SHM_ENABLE_HUGEPAGE=n", e);
+            }
+        }
+        try
+        {
+            return Libc.open(directory.toString(), Libc.O_TMPFILE | Libc.O_RDWR | Libc.O_CLOEXEC, MODE_0600);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            final String fix = switch (e.errno())
+            {
+                case Libc.EOPNOTSUPP, Libc.EISDIR, Libc.EINVAL ->
+                    "its file system cannot hold unnamed files (O_TMPFILE); point KUPL_SHM_DIR at a tmpfs such as /dev/shm";
+                default -> "check that it exists and that this user may write there, or set KUPL_SHM_DIR";
+            };
+            throw new KuplException("cannot create a shared-memory object in KUPL_SHM_DIR=" + directory + ": " +
+                e.getMessage() + "; " + fix, e);
+        }
+    }
+
+    private static void reserve(final int fd, final long length, final Path directory, final boolean hugePages)
+    {
+        try
+        {
+            Libc.fallocate(fd, length);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            if (hugePages && (e.errno() == Libc.ENOSPC || e.errno() == Libc.ENOMEM))
+            {
+                final long pageBytes = MemoryNodes.hugePageBytes();
+                throw new KuplException("KUPL_SHM_ENABLE_HUGEPAGE=y: cannot reserve " + length / pageBytes +
+                    " huge pages of " + sizeText(pageBytes) + " (HugePages_Free: " + MemoryNodes.hugePagesFree() +
+                    "); reserve more with 'echo N > /proc/sys/vm/nr_hugepages' or set KUPL_SHM_ENABLE_HUGEPAGE=n", e);
+            }
+            if (e.errno() == Libc.ENOSPC || e.errno() == Libc.ENOMEM)
+            {
+                throw new KuplException("not enough shared memory: the window needs " + sizeText(length) +
+                    " in KUPL_SHM_DIR=" + directory + ", which has " + sizeText(usableBytes(directory)) +
+                    " free; free space there, enlarge it (mount -o remount,size=...) or point KUPL_SHM_DIR elsewhere", e);
+            }
+            if (e.errno() == Libc.EOPNOTSUPP)
+            {
+                throw new KuplException("KUPL_SHM_DIR=" + directory + " cannot reserve pages up front (fallocate is " +
+                    "not supported there), so a full disk would crash the program later; use a tmpfs such as /dev/shm", e);
+            }
+            throw new KuplException("cannot reserve " + sizeText(length) + " in KUPL_SHM_DIR=" + directory + ": " +
+                e.getMessage(), e);
+        }
+    }
+
+    private static long usableBytes(final Path directory)
+    {
+        try
+        {
+            return Files.getFileStore(directory).getUsableSpace();
+        }
+        catch (final IOException e)
+        {
+            return -1;
+        }
+    }
+
+    static String sizeText(final long bytes)
+    {
+        if (bytes < 0)
+        {
+            return "an unknown amount";
+        }
+        if (bytes < 10 * 1024)
+        {
+            return bytes + " B";
+        }
+        if (bytes < 10 * MIB)
+        {
+            return String.format("%.1f KiB", bytes / 1024.0);
+        }
+        if (bytes < 10L * 1024 * MIB)
+        {
+            return String.format("%.1f MiB", bytes / (double)MIB);
+        }
+        return String.format("%.2f GiB", bytes / (double)(1024 * MIB));
+    }
+}

@@ -1,0 +1,321 @@
+package kupl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A window: one shared segment per process of a comm, directly loadable and storable by
+ * every process, and the fences that order those accesses ({@code kupl_shm_win_h}).
+ *
+ * <p><b>Layout.</b> With {@link ShmType#POSIX} each process with a non-empty segment creates
+ * its own object; with {@link ShmType#SLS}, or when the window is contiguous, rank 0 creates
+ * one object holding every segment. Contiguous segments lie back to back in rank order
+ * (rank i's segment starts where rank i-1's ends; empty segments take no room); otherwise
+ * each segment of a shared object starts on its own page. Rank 0 also creates the control
+ * object holding the fence flags ({@link ControlDescriptor}).
+ *
+ * <p><b>Lifetime.</b> {@link #close()} ({@code kupl_shm_win_free}) unmaps everything: any
+ * later access through a segment obtained from this window throws
+ * {@link IllegalStateException} instead of touching freed memory.
+ *
+ * <p><b>Memory consistency.</b> Stores made by any process before a {@link #fence()} are
+ * visible to loads made by every process after it.
+ */
+public final class ShmWin implements AutoCloseable
+{
+    /** Segments inside a shared object start on page boundaries unless the window is contiguous. */
+    static final long SEGMENT_ALIGNMENT_BYTES = 4096;
+
+    private final ShmComm comm;
+    private final int rank;
+    private final long[] sizes;
+    private final MemorySegment[] segments;
+    private final boolean contiguous;
+    private final Arena arena;
+    private final Fence fence;
+    private final PeerFence peerFence;
+    private volatile boolean freed;
+
+    private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
+        final Arena arena, final Fence fence, final PeerFence peerFence)
+    {
+        this.comm = comm;
+        this.rank = comm.rankUnchecked();
+        this.sizes = sizes;
+        this.segments = segments;
+        this.contiguous = contiguous;
+        this.arena = arena;
+        this.fence = fence;
+        this.peerFence = peerFence;
+    }
+
+    static ShmWin allocate(final ShmComm comm, final long sizeBytes, final boolean contiguous)
+    {
+        final KuplConfig config = comm.config();
+        final OobExchange oob = comm.oob();
+        final int rank = comm.rankUnchecked();
+        final int ranks = comm.sizeUnchecked();
+
+        // Step 1: agree on sizes and settings, so that every process computes the same layout.
+        String problem = sizeBytes < 0 ? "size=" + sizeBytes + " is negative: give 0 or more bytes" : null;
+        List<Integer> numaNodes = List.of();
+        if (problem == null && config.onPackage())
+        {
+            numaNodes = MemoryNodes.memoryOnlyNodes(MemoryNodes.SYSFS_NODES);
+            if (numaNodes.isEmpty())
+            {
+                problem = "KUPL_SHM_ON_PACKAGE=y, but this machine has no on-package high-bandwidth memory (no NUMA node " +
+                    "with memory and no CPU; " + MemoryNodes.describe(MemoryNodes.SYSFS_NODES) +
+                    "); set KUPL_SHM_ON_PACKAGE=n";
+            }
+        }
+        final String settings = settingsText(config, contiguous);
+        final byte[] sizeRecord = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+            .putLong(sizeBytes).putLong(settings.hashCode()).array();
+        final ByteBuffer[] sizeRecords = oob.exchange("win alloc (sizes)", sizeRecord, problem);
+        final long[] sizes = new long[ranks];
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            sizes[peer] = sizeRecords[peer].getLong(0);
+            if (sizeRecords[peer].getLong(8) != sizeRecords[0].getLong(8))
+            {
+                // Every process sees the same records, so every process throws here.
+                throw new KuplException("win alloc failed: rank " + peer + " uses other settings than rank 0 " +
+                    "(this is rank " + rank + ": " + settings + "); every process needs the same KUPL_SHM_* " +
+                    "variables and contiguity");
+            }
+        }
+
+        final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
+        final long[] offsets = new long[ranks];
+        long totalBytes = 0;
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            offsets[peer] = contiguous || !oneObject || sizes[peer] == 0 ? totalBytes :
+                ControlDescriptor.align(totalBytes, SEGMENT_ALIGNMENT_BYTES);
+            totalBytes = offsets[peer] + sizes[peer];
+        }
+
+        // Step 2: the creators create and reserve their objects.
+        final Arena arena = Arena.ofShared();
+        final ControlDescriptor layout = new ControlDescriptor(ranks);
+        final List<SharedMemoryObject> created = new ArrayList<>(2);
+        SharedMemoryObject control = null;
+        SharedMemoryObject data = null;
+        problem = null;
+        try
+        {
+            if (rank == 0)
+            {
+                control = SharedMemoryObject.create(config, layout.lengthBytes(), false, List.of(), arena);
+                created.add(control);
+                layout.initialise(new SharedWords(control.mapping()));
+            }
+            final long ownObjectBytes = oneObject ? (rank == 0 ? totalBytes : 0) : sizeBytes;
+            if (ownObjectBytes > 0)
+            {
+                data = SharedMemoryObject.create(config, ownObjectBytes, config.hugePages(), numaNodes, arena);
+                created.add(data);
+            }
+        }
+        catch (final KuplException e)
+        {
+            problem = e.getMessage();
+        }
+        try
+        {
+            final ByteBuffer handles = ByteBuffer.allocate(2 * SegmentHandle.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            (control == null ? SegmentHandle.NONE : control.handle()).writeTo(handles);
+            (data == null ? SegmentHandle.NONE : data.handle()).writeTo(handles);
+            final ByteBuffer[] handleRecords = oob.exchange("win alloc (creating shared memory)", handles.array(), problem);
+
+            // Step 3: everyone maps what the others created.
+            problem = null;
+            MemorySegment[] segments = null;
+            SharedWords words = null;
+            try
+            {
+                final MemorySegment controlMemory = control != null ? control.mapping() :
+                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, arena);
+                words = new SharedWords(controlMemory);
+                layout.verify(words);
+                segments = mapSegments(rank, sizes, offsets, oneObject, totalBytes, data, handleRecords, controlMemory, arena);
+            }
+            catch (final KuplException e)
+            {
+                problem = e.getMessage();
+            }
+            oob.agree("win alloc (mapping shared memory)", problem);
+
+            final BackoffWaiter waiter = new BackoffWaiter(words, comm.liveness(), config, ranks);
+            return new ShmWin(comm, sizes, segments, contiguous, arena,
+                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter),
+                new PeerFence(rank, layout, words, waiter));
+        }
+        catch (final RuntimeException e)
+        {
+            arena.close();
+            throw e;
+        }
+        finally
+        {
+            // Every process has mapped the objects (or the allocation failed): mappings alone keep them now.
+            created.forEach(SharedMemoryObject::close);
+        }
+    }
+
+    private static MemorySegment[] mapSegments(final int rank, final long[] sizes, final long[] offsets,
+        final boolean oneObject, final long totalBytes, final SharedMemoryObject ownData,
+        final ByteBuffer[] handleRecords, final MemorySegment controlMemory, final Arena arena)
+    {
+        final int ranks = sizes.length;
+        final MemorySegment[] segments = new MemorySegment[ranks];
+        final MemorySegment empty = controlMemory.asSlice(0, 0);
+        if (oneObject)
+        {
+            final MemorySegment all = totalBytes == 0 ? empty : rank == 0 ? ownData.mapping() :
+                SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], SegmentHandle.BYTES), 0, arena);
+            for (int peer = 0; peer < ranks; peer++)
+            {
+                segments[peer] = all.asSlice(offsets[peer], sizes[peer]);
+            }
+            return segments;
+        }
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            if (sizes[peer] == 0)
+            {
+                segments[peer] = empty;
+            }
+            else
+            {
+                final MemorySegment mapping = peer == rank ? ownData.mapping() :
+                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[peer], SegmentHandle.BYTES), peer, arena);
+                segments[peer] = mapping.asSlice(0, sizes[peer]);
+            }
+        }
+        return segments;
+    }
+
+    private static String settingsText(final KuplConfig config, final boolean contiguous)
+    {
+        return "KUPL_SHM_FENCE_ALGORITHM=" + config.fenceAlgorithm().envValue() +
+            " KUPL_SHM_TYPE=" + config.shmType().envValue() +
+            " KUPL_SHM_ENABLE_HUGEPAGE=" + (config.hugePages() ? "y" : "n") +
+            " KUPL_SHM_ON_PACKAGE=" + (config.onPackage() ? "y" : "n") +
+            " KUPL_SHM_DIR=" + config.directory() +
+            " contiguous=" + (contiguous ? 1 : 0);
+    }
+
+    /** This process's segment ({@code baseptr} of {@code kupl_shm_win_alloc}). */
+    public MemorySegment base()
+    {
+        checkUsable();
+        return segments[rank];
+    }
+
+    /**
+     * The segment of process {@code peer}, for direct loads and stores ({@code kupl_shm_win_query}).
+     * Its size is what that process asked for (possibly zero).
+     */
+    public MemorySegment segment(final int peer)
+    {
+        checkUsable();
+        comm.checkRank(peer);
+        return segments[peer];
+    }
+
+    /** Bytes that process {@code peer} asked for. */
+    public long size(final int peer)
+    {
+        checkUsable();
+        comm.checkRank(peer);
+        return sizes[peer];
+    }
+
+    /** Whether the segments lie back to back in rank order. */
+    public boolean isContiguous()
+    {
+        return contiguous;
+    }
+
+    /** The comm the window was allocated on. */
+    public ShmComm comm()
+    {
+        return comm;
+    }
+
+    /**
+     * Waits until every process of the window has called {@code fence}; collective
+     * ({@code kupl_shm_fence}). A full memory barrier.
+     *
+     * @throws PeerDeathException if a process it waits for has died.
+     */
+    public void fence()
+    {
+        checkUsable();
+        fence.await();
+    }
+
+    /** Number of fences this process has completed on this window. */
+    public long fenceCount()
+    {
+        return fence.epoch();
+    }
+
+    /**
+     * Waits until process {@code peer} has called {@code peerFence} with this process's rank
+     * ({@code kupl_shm_peer_fence}). A full memory barrier between the two.
+     */
+    public void peerFence(final int peer)
+    {
+        checkUsable();
+        comm.checkRank(peer);
+        peerFence.await(peer);
+    }
+
+    /**
+     * Frees the window; collective ({@code kupl_shm_win_free}): waits for every process (as a
+     * fence), then unmaps every segment. The local memory is released even if that wait fails.
+     */
+    @Override
+    public void close()
+    {
+        checkUsable();
+        freed = true;
+        try
+        {
+            fence.await();
+        }
+        finally
+        {
+            arena.close();
+            comm.windowFreed(this);
+        }
+    }
+
+    /** Whether {@link #close()} has run. */
+    public boolean isFreed()
+    {
+        return freed;
+    }
+
+    private void checkUsable()
+    {
+        if (freed)
+        {
+            throw new KuplException("the window has been freed");
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "ShmWin[rank " + rank + " of " + sizes.length + (contiguous ? ", contiguous" : "") +
+            (freed ? ", freed" : "") + "]";
+    }
+}
