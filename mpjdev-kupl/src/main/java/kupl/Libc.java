@@ -64,7 +64,7 @@ final class Libc
     private static final MethodHandle OPEN = downcall("open",
         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
         Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle CLOSE = downcall("close",
+    private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close").orElseThrow(),
         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     private static final MethodHandle FTRUNCATE = downcall("ftruncate",
         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));

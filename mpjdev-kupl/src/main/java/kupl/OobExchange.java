@@ -3,7 +3,12 @@ package kupl;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The engine's use of the out-of-band callbacks: fixed-size records gathered from every
@@ -55,7 +60,8 @@ final class OobExchange
             throw new KuplException(step + ": the out-of-band allgather callback returned " + result +
                 " on rank " + rank);
         }
-        final StringBuilder failures = new StringBuilder();
+        // Ranks that failed for the same reason are reported together: "ranks 0, 1: reason".
+        final Map<String, List<Integer>> failures = new LinkedHashMap<>();
         final ByteBuffer[] payloads = new ByteBuffer[size];
         for (int peer = 0; peer < size; peer++)
         {
@@ -65,13 +71,18 @@ final class OobExchange
             {
                 final int length = peerRecord.getShort(1);
                 final String text = new String(all, peer * recordBytes + 3, length, StandardCharsets.UTF_8);
-                failures.append(failures.isEmpty() ? "" : "; ").append("rank ").append(peer).append(": ").append(text);
+                failures.computeIfAbsent(text, ignored -> new ArrayList<>()).add(peer);
             }
             payloads[peer] = peerRecord.position(HEADER_BYTES).slice().order(ByteOrder.LITTLE_ENDIAN);
         }
         if (!failures.isEmpty())
         {
-            throw new KuplException(step + " failed on " + failures);
+            final StringBuilder report = new StringBuilder(step).append(" failed on ");
+            failures.forEach((text, ranks) -> report.append(report.charAt(report.length() - 1) == ' ' ? "" : "; ")
+                .append(ranks.size() == 1 ? "rank " : "ranks ")
+                .append(ranks.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                .append(": ").append(text));
+            throw new KuplException(report.toString());
         }
         return payloads;
     }

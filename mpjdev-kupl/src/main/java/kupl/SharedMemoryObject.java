@@ -53,17 +53,20 @@ final class SharedMemoryObject implements AutoCloseable
         try
         {
             Libc.ftruncate(fd, length);
-            final MemorySegment mapping = Libc.mmapShared(fd, length, arena);
-            if (!numaNodes.isEmpty())
+            if (numaNodes.isEmpty())
             {
-                long mask = 0;
-                for (final int node : numaNodes)
-                {
-                    mask |= 1L << node;
-                }
-                // A shared mapping's policy belongs to the object: pages reserved below come from these nodes.
-                Libc.mbindStrict(mapping, mask);
+                reserve(fd, length, config.directory(), hugePages);
+                return new SharedMemoryObject(fd, length, map(fd, length, hugePages, arena));
             }
+            // A shared mapping's NUMA policy belongs to the object: bind first, so that the pages
+            // reserved afterwards come from those nodes.
+            final MemorySegment mapping = map(fd, length, hugePages, arena);
+            long mask = 0;
+            for (final int node : numaNodes)
+            {
+                mask |= 1L << node;
+            }
+            Libc.mbindStrict(mapping, mask);
             reserve(fd, length, config.directory(), hugePages);
             return new SharedMemoryObject(fd, length, mapping);
         }
@@ -158,6 +161,31 @@ final class SharedMemoryObject implements AutoCloseable
         }
     }
 
+    private static MemorySegment map(final int fd, final long length, final boolean hugePages, final Arena arena)
+        throws Libc.ErrnoException
+    {
+        try
+        {
+            return Libc.mmapShared(fd, length, arena);
+        }
+        catch (final Libc.ErrnoException e)
+        {
+            if (hugePages && e.errno() == Libc.ENOMEM)
+            {
+                throw noHugePages(length, e);
+            }
+            throw e;
+        }
+    }
+
+    private static KuplException noHugePages(final long length, final Exception cause)
+    {
+        final long pageBytes = MemoryNodes.hugePageBytes();
+        return new KuplException("KUPL_SHM_ENABLE_HUGEPAGE=y: cannot reserve " + length / pageBytes +
+            " huge pages of " + sizeText(pageBytes) + " (HugePages_Free: " + MemoryNodes.hugePagesFree() +
+            "); reserve more with 'echo N > /proc/sys/vm/nr_hugepages' or set KUPL_SHM_ENABLE_HUGEPAGE=n", cause);
+    }
+
     private static void reserve(final int fd, final long length, final Path directory, final boolean hugePages)
     {
         try
@@ -168,10 +196,7 @@ final class SharedMemoryObject implements AutoCloseable
         {
             if (hugePages && (e.errno() == Libc.ENOSPC || e.errno() == Libc.ENOMEM))
             {
-                final long pageBytes = MemoryNodes.hugePageBytes();
-                throw new KuplException("KUPL_SHM_ENABLE_HUGEPAGE=y: cannot reserve " + length / pageBytes +
-                    " huge pages of " + sizeText(pageBytes) + " (HugePages_Free: " + MemoryNodes.hugePagesFree() +
-                    "); reserve more with 'echo N > /proc/sys/vm/nr_hugepages' or set KUPL_SHM_ENABLE_HUGEPAGE=n", e);
+                throw noHugePages(length, e);
             }
             if (e.errno() == Libc.ENOSPC || e.errno() == Libc.ENOMEM)
             {
@@ -207,15 +232,15 @@ final class SharedMemoryObject implements AutoCloseable
         {
             return "an unknown amount";
         }
-        if (bytes < 10 * 1024)
+        if (bytes < 1024)
         {
             return bytes + " B";
         }
-        if (bytes < 10 * MIB)
+        if (bytes < MIB)
         {
             return String.format("%.1f KiB", bytes / 1024.0);
         }
-        if (bytes < 10L * 1024 * MIB)
+        if (bytes < 1024 * MIB)
         {
             return String.format("%.1f MiB", bytes / (double)MIB);
         }
