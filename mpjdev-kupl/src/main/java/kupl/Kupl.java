@@ -183,9 +183,15 @@ public final class Kupl
             body.run();
             return KUPL_OK;
         }
-        catch (final KuplException | IllegalArgumentException | IllegalStateException | NullPointerException e)
+        catch (final KuplException e)
         {
             System.err.println("kupl: " + function + ": " + e.getMessage());
+            return KUPL_ERROR;
+        }
+        catch (final RuntimeException e)
+        {
+            // Not the engine's own error (a callback threw, say): a C caller still only gets a code.
+            System.err.println("kupl: " + function + ": " + e);
             return KUPL_ERROR;
         }
     }

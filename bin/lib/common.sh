@@ -1,0 +1,203 @@
+# shellcheck shell=bash
+#
+# Sourced by the scripts in bin/: finds a JDK 22+, installs MPJ Express, builds the project
+# when it is out of date, prepares an MPJ_HOME and launches MPJ Express programs.
+# Defines variables and functions only; nothing runs until a script calls kupl_setup or
+# one of the kupl_* functions.
+
+KUPL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# java.lang.foreign is final since Java 22.
+KUPL_MIN_JAVA=22
+
+# Where Debian's libmpj-java puts MPJ Express 0.44, and the jars it depends on.
+MPJ_LIB=/usr/share/mpj/lib
+MPJ_CONF=/etc/mpj
+MPJ_EXTRA_JARS=(/usr/share/java/log4j-1.2.jar /usr/share/java/commons-cli.jar
+    /usr/share/java/commons-io.jar /usr/share/java/commons-codec.jar)
+
+# The MPJ_HOME that MPJ Express's starter needs (Debian's own layout lacks log4j and friends in lib/).
+KUPL_MPJ_HOME="$KUPL_ROOT/target/mpj-home"
+
+# What the build leaves for launching the samples: their classes, and the rest of their class path.
+KUPL_SAMPLES_TARGET="$KUPL_ROOT/samples/target"
+KUPL_SAMPLES_RUNTIME_CLASSPATH="$KUPL_SAMPLES_TARGET/runtime.classpath"
+# Touched when a build by these scripts starts (and kept only if it succeeds).
+KUPL_BUILD_STAMP="$KUPL_ROOT/target/build.stamp"
+
+kupl_die()
+{
+    echo "${0##*/}: $*" >&2
+    exit 1
+}
+
+# Prints the feature release (8, 17, 25, ...) of the JDK in directory $1, or nothing if it is not a JDK.
+kupl_jdk_feature()
+{
+    local home=$1 version=
+    [ -x "$home/bin/java" ] && [ -x "$home/bin/javac" ] || return 0
+    if [ -f "$home/release" ]; then
+        version=$(sed -n 's/^JAVA_VERSION="\([^"]*\)"/\1/p' "$home/release")
+    fi
+    if [ -z "$version" ]; then
+        version=$("$home/bin/java" -version 2>&1 | sed -n '1s/^[^"]*"\([^"]*\)".*/\1/p')
+    fi
+    version=${version#1.}
+    version=${version%%[!0-9]*}
+    echo "$version"
+}
+
+# Sets JAVA_HOME to a JDK 22+ and puts it first on PATH: JAVA_HOME itself if it is one, else the
+# newest JDK under /usr/lib/jvm. MPJ Express's starter launches the ranks' JVM as plain `java`
+# from PATH, so PATH matters as much as JAVA_HOME.
+kupl_find_jdk()
+{
+    local feature best= best_feature=0 candidate
+    if [ -n "${JAVA_HOME:-}" ]; then
+        feature=$(kupl_jdk_feature "$JAVA_HOME")
+        if [ "${feature:-0}" -ge "$KUPL_MIN_JAVA" ]; then
+            best=$JAVA_HOME
+        else
+            echo "${0##*/}: JAVA_HOME=$JAVA_HOME is not a JDK $KUPL_MIN_JAVA or newer; looking under /usr/lib/jvm" >&2
+        fi
+    fi
+    if [ -z "$best" ]; then
+        for candidate in /usr/lib/jvm/*; do
+            feature=$(kupl_jdk_feature "$candidate")
+            if [ "${feature:-0}" -ge "$KUPL_MIN_JAVA" ] && [ "$feature" -gt "$best_feature" ]; then
+                best=$candidate
+                best_feature=$feature
+            fi
+        done
+    fi
+    [ -n "$best" ] || kupl_die "no JDK $KUPL_MIN_JAVA or newer found (JAVA_HOME=${JAVA_HOME:-unset}, nor under" \
+        "/usr/lib/jvm). Install one, e.g. 'apt-get install openjdk-25-jdk', or set JAVA_HOME to one."
+    export JAVA_HOME=$best
+    export PATH="$JAVA_HOME/bin:$PATH"
+}
+
+# Installs Debian's libmpj-java (MPJ Express 0.44) if it is missing; only root can.
+kupl_ensure_mpj()
+{
+    [ -f "$MPJ_LIB/mpj.jar" ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        kupl_die "MPJ Express is not installed ($MPJ_LIB/mpj.jar is missing). Install it as root:" \
+            "'apt-get update && apt-get install -y libmpj-java', then run this again."
+    fi
+    echo "${0##*/}: installing MPJ Express (Debian package libmpj-java)" >&2
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y libmpj-java ||
+        kupl_die "could not install libmpj-java with apt-get (see above)"
+    [ -f "$MPJ_LIB/mpj.jar" ] || kupl_die "libmpj-java is installed, but $MPJ_LIB/mpj.jar is still missing"
+}
+
+# Prints the samples' class path for MPJ Express's starter (their classes, then mpjdev-kupl and
+# the rest, as the build listed them), or nothing if the build has not made it yet.
+kupl_samples_classpath()
+{
+    [ -d "$KUPL_SAMPLES_TARGET/classes" ] && [ -s "$KUPL_SAMPLES_RUNTIME_CLASSPATH" ] || return 0
+    echo "$KUPL_SAMPLES_TARGET/classes:$(cat "$KUPL_SAMPLES_RUNTIME_CLASSPATH")"
+}
+
+# Whether the build's output is missing, or a source or POM changed since the last build by these scripts.
+kupl_build_needed()
+{
+    local classpath artifact entries
+    [ -f "$KUPL_BUILD_STAMP" ] || return 0
+    classpath=$(kupl_samples_classpath)
+    [ -n "$classpath" ] || return 0
+    IFS=: read -r -a entries <<< "$classpath"
+    for artifact in "${entries[@]}"; do
+        [ -e "$artifact" ] || return 0
+    done
+    # Not the jars' times: Maven leaves a module's jar untouched when that module did not change.
+    [ -n "$(find "$KUPL_ROOT" \( -path "$KUPL_ROOT/.git" -o -path '*/target' \) -prune -o \
+        \( -name pom.xml -o -path '*/src/main/*' \) -type f -newer "$KUPL_BUILD_STAMP" -print -quit)" ]
+}
+
+# Runs Maven with the JDK found by kupl_find_jdk.
+kupl_mvn()
+{
+    command -v mvn >/dev/null || kupl_die "Maven is not installed: 'apt-get install -y maven', then run this again."
+    # Maven 3.8's own Guava warns about sun.misc.Unsafe on JDK 24+; the option exists since 23.
+    local opts=${MAVEN_OPTS:-}
+    if [ "$(kupl_jdk_feature "$JAVA_HOME")" -ge 23 ]; then
+        opts="$opts --sun-misc-unsafe-memory-access=allow"
+    fi
+    (cd "$KUPL_ROOT" && MAVEN_OPTS=$opts mvn -B "$@")
+}
+
+# Builds the samples and what they need (without running the tests) if they are missing or out of date.
+kupl_build()
+{
+    kupl_build_needed || return 0
+    echo "${0##*/}: building with Maven (JAVA_HOME=$JAVA_HOME)" >&2
+    # Stamped with the time the build started, so that an edit made during the build is not missed.
+    mkdir -p "${KUPL_BUILD_STAMP%/*}"
+    local stamp
+    stamp=$(mktemp "$KUPL_BUILD_STAMP.XXXXXX")
+    if ! kupl_mvn -q package -DskipTests -pl samples -am; then
+        rm -f "$stamp"
+        kupl_die "the build failed (see above)"
+    fi
+    mv "$stamp" "$KUPL_BUILD_STAMP"
+}
+
+# Exports MPJ_HOME, after making it if needed: lib/ with MPJ Express's jars plus log4j 1.2 and
+# commons-cli/io/codec (copies of Debian's), conf/ with a copy of /etc/mpj.
+kupl_mpj_home()
+{
+    export MPJ_HOME=$KUPL_MPJ_HOME
+    kupl_mpj_home_complete && return 0
+    local jar staging
+    for jar in "${MPJ_EXTRA_JARS[@]}"; do
+        [ -f "$jar" ] || kupl_die "$jar is missing: MPJ Express's starter needs it. As root:" \
+            "'apt-get install -y --reinstall liblog4j1.2-java libcommons-cli-java libcommons-io-java" \
+            "libcommons-codec-java'"
+    done
+    # Made aside and renamed into place, so that a concurrent run never sees half of it.
+    mkdir -p "${MPJ_HOME%/*}"
+    staging=$(mktemp -d "$MPJ_HOME.XXXXXX")
+    mkdir "$staging/lib" "$staging/conf"
+    # Copies, not links: the JVM resolves a linked starter.jar to /usr/share/mpj/lib and looks for
+    # the log4j-1.2.jar of its manifest's Class-Path there.
+    cp -L "$MPJ_LIB"/*.jar "${MPJ_EXTRA_JARS[@]}" "$staging/lib/"
+    cp "$MPJ_CONF"/* "$staging/conf/"
+    if ! mv -T "$staging" "$MPJ_HOME" 2>/dev/null; then
+        # Another run made it meanwhile, or an incomplete one is in the way.
+        if kupl_mpj_home_complete; then
+            rm -rf "$staging"
+        else
+            rm -rf "$MPJ_HOME"
+            mv -T "$staging" "$MPJ_HOME"
+        fi
+    fi
+}
+
+kupl_mpj_home_complete()
+{
+    [ -e "$MPJ_HOME/lib/starter.jar" ] && [ -e "$MPJ_HOME/lib/log4j-1.2.jar" ] && [ -f "$MPJ_HOME/conf/mpjexpress.conf" ]
+}
+
+# Runs class $3 (arguments after it go to the program) on $1 ranks in MPJ Express's multicore
+# mode, with class path $2: one JVM, one thread per rank. Needs kupl_find_jdk and kupl_mpj_home.
+#
+# The starter starts that JVM with every option placed before the class name, and gives each
+# rank its own class loader over the -cp entries (plus MPJ's mpi.jar and mpjdev.jar), so the
+# engine's statics are per rank, as they are per process in C. Its exit status is always 0, even
+# when a rank fails: judge a run by its output.
+kupl_run_multicore()
+{
+    local np=$1 classpath=$2 main=$3
+    shift 3
+    "$JAVA_HOME/bin/java" -jar "$MPJ_HOME/lib/starter.jar" -np "$np" --enable-native-access=ALL-UNNAMED \
+        -cp "$classpath" "$main" "$@"
+}
+
+# Everything a script needs before it launches a sample: JDK, MPJ Express, build, MPJ_HOME.
+kupl_setup()
+{
+    kupl_find_jdk
+    kupl_ensure_mpj
+    kupl_build
+    kupl_mpj_home
+}
