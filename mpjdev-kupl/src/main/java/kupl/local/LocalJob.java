@@ -37,6 +37,7 @@ public final class LocalJob implements AutoCloseable
 {
     private final List<Process> processes = new ArrayList<>();
     private final List<StringBuffer> outputs = new ArrayList<>();
+    private final List<Thread> pumps = new ArrayList<>();
     private final ServerSocket server;
     private final Thread hub;
     private volatile String hubFailure;
@@ -98,8 +99,8 @@ public final class LocalJob implements AutoCloseable
                 job.processes.add(process);
                 job.outputs.add(output);
                 final int r = rank;
-                Thread.ofPlatform().daemon().name("kupl-local-output-" + rank)
-                    .start(() -> pump(process.getInputStream(), output, echo ? "[rank " + r + "] " : null));
+                job.pumps.add(Thread.ofPlatform().daemon().name("kupl-local-output-" + rank)
+                    .start(() -> pump(process.getInputStream(), output, echo ? "[rank " + r + "] " : null)));
             }
         }
         catch (final IOException | RuntimeException e)
@@ -176,6 +177,11 @@ public final class LocalJob implements AutoCloseable
                     "; output:\n" + outputs());
             }
             codes[rank] = process.exitValue();
+        }
+        // A process's exit does not mean its last lines have been read: wait for each pump to reach end of stream.
+        for (final Thread pump : pumps)
+        {
+            pump.join(Duration.ofSeconds(5));
         }
         return codes;
     }
