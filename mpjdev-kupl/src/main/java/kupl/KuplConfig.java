@@ -73,15 +73,11 @@ public record KuplConfig(
         final Path directory = Path.of(value(variables, KuplEnv.KUPL_SHM_DIR));
         final String spins = value(variables, KuplEnv.KUPL_SHM_WAIT_SPINS);
         final int waitSpins = "auto".equals(spins) ? AUTO_SPINS :
-            (int)number(KuplEnv.KUPL_SHM_WAIT_SPINS, spins, Integer.MAX_VALUE, "`auto` or a count");
+            (int)number(KuplEnv.KUPL_SHM_WAIT_SPINS, spins, 0, Integer.MAX_VALUE, "`auto` or a count");
         final long yieldUs = number(KuplEnv.KUPL_SHM_WAIT_YIELD_US, value(variables, KuplEnv.KUPL_SHM_WAIT_YIELD_US),
-            60_000_000L, "a number of microseconds");
+            0, 60_000_000L, "a number of microseconds");
         final long livenessMs = number(KuplEnv.KUPL_SHM_LIVENESS_MS, value(variables, KuplEnv.KUPL_SHM_LIVENESS_MS),
-            4_000L, "a number of milliseconds");
-        if (livenessMs == 0)
-        {
-            throw new KuplException("KUPL_SHM_LIVENESS_MS=0 is not allowed: give 1 to 4000 milliseconds");
-        }
+            1, 4_000L, "a number of milliseconds");
         return new KuplConfig(algorithm, type, hugePages, onPackage, directory, waitSpins,
             yieldUs * 1_000L, livenessMs * 1_000_000L);
     }
@@ -130,12 +126,13 @@ public record KuplConfig(
         return value;
     }
 
-    private static long number(final KuplEnv variable, final String value, final long max, final String what)
+    private static long number(final KuplEnv variable, final String value, final long min, final long max,
+        final String what)
     {
         try
         {
             final long parsed = Long.parseLong(value);
-            if (parsed >= 0 && parsed <= max)
+            if (parsed >= min && parsed <= max)
             {
                 return parsed;
             }
@@ -145,6 +142,6 @@ public record KuplConfig(
             // reported below with the allowed range
         }
         throw new KuplException(variable.name() + "=" + value + " is not allowed: give " + what +
-            " from 0 to " + max + " (default " + variable.defaultValue() + ")");
+            " from " + min + " to " + max + " (default " + variable.defaultValue() + ")");
     }
 }
