@@ -9,7 +9,9 @@ import kupl.local.SocketOob;
  * One process of the visibility check: every rank writes a pattern into its own segment,
  * fences, and checks every other rank's segment; repeated for several rounds so that a
  * fence that lets a process run ahead is caught. Prints "visibility ok" on success, exits 1
- * with the first mismatch otherwise. Arguments: rounds, contiguous (0/1).
+ * with the first mismatch otherwise. Also checks each segment's size (one is zero), that
+ * segments do not overlap and, if contiguous, that rank i's base is rank i-1's base plus its
+ * size. Prints the fence algorithm and shm type in use first. Arguments: rounds, contiguous (0/1).
  */
 public final class VisibilityRank
 {
@@ -22,8 +24,10 @@ public final class VisibilityRank
         {
             final int rank = comm.rank();
             final int size = comm.size();
+            // So that the test can check the job's environment reached the engine.
+            System.out.println("config " + comm.config().fenceAlgorithm() + " " + comm.config().shmType());
             // Uneven sizes, one of them zero, to exercise the layout.
-            final long bytes = rank == 1 ? 0 : 64L * (rank + 1);
+            final long bytes = sizeOf(rank);
             try (ShmWin win = comm.allocate(bytes, contiguous))
             {
                 for (int round = 1; round <= rounds; round++)
@@ -51,6 +55,7 @@ public final class VisibilityRank
                     // Nobody may overwrite its segment for the next round before everyone has read it.
                     win.fence();
                 }
+                checkLayout(win, size, contiguous);
                 if (contiguous)
                 {
                     for (int peer = 1; peer < size; peer++)
@@ -66,6 +71,45 @@ public final class VisibilityRank
             }
         }
         System.out.println("visibility ok");
+    }
+
+    /** Bytes of rank {@code rank}'s segment: uneven, and zero for rank 1. */
+    static long sizeOf(final int rank)
+    {
+        return rank == 1 ? 0 : 64L * (rank + 1);
+    }
+
+    /** Every segment has the size its rank asked for; non-empty segments of different ranks never overlap. */
+    private static void checkLayout(final ShmWin win, final int size, final boolean contiguous)
+    {
+        if (win.isContiguous() != contiguous)
+        {
+            fail("window says contiguous=" + win.isContiguous() + ", asked for " + contiguous);
+        }
+        for (int peer = 0; peer < size; peer++)
+        {
+            if (win.size(peer) != sizeOf(peer) || win.segment(peer).byteSize() != sizeOf(peer))
+            {
+                fail("rank " + peer + "'s segment has size() " + win.size(peer) + " and byteSize() " +
+                    win.segment(peer).byteSize() + ", expected " + sizeOf(peer));
+            }
+            for (int other = 0; other < peer; other++)
+            {
+                final MemorySegment a = win.segment(peer);
+                final MemorySegment b = win.segment(other);
+                if (a.byteSize() > 0 && b.byteSize() > 0 && a.address() < b.address() + b.byteSize() &&
+                    b.address() < a.address() + a.byteSize())
+                {
+                    fail("segments of ranks " + other + " and " + peer + " overlap");
+                }
+            }
+        }
+    }
+
+    private static void fail(final String why)
+    {
+        System.out.println(why);
+        System.exit(1);
     }
 
     static long pattern(final int rank, final int round, final long index)
