@@ -3,9 +3,12 @@ package kupl;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Who a rank is, precisely enough to tell later whether it is still alive: its process id,
@@ -21,6 +24,13 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+    /**
+     * The threads of this JVM that joined a comm, by id. ThreadMXBean knows only platform
+     * threads (it answers null, "not alive", for a virtual thread), so a rank that is a
+     * virtual thread is looked up here. Weak, so that an ended thread can still be collected.
+     */
+    private static final Map<Long, WeakReference<Thread>> JOINED = new ConcurrentHashMap<>();
+
     /** The calling thread of this process. */
     static ProcessIdentity current()
     {
@@ -30,7 +40,10 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
         {
             throw new KuplException("cannot read /proc/" + pid + "/stat: the engine needs Linux's /proc");
         }
-        return new ProcessIdentity(pid, start, Thread.currentThread().threadId());
+        final Thread thread = Thread.currentThread();
+        JOINED.values().removeIf(joined -> joined.get() == null);
+        JOINED.put(thread.threadId(), new WeakReference<>(thread));
+        return new ProcessIdentity(pid, start, thread.threadId());
     }
 
     /**
@@ -42,6 +55,12 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
     {
         if (pid == ownPid)
         {
+            final WeakReference<Thread> joined = JOINED.get(threadId);
+            if (joined != null)
+            {
+                final Thread thread = joined.get();
+                return thread != null && thread.isAlive();
+            }
             return THREADS.getThreadInfo(threadId, 0) != null;
         }
         return startTicks(pid) == startTicks;
