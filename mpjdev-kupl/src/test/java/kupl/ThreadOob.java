@@ -18,7 +18,7 @@ import java.util.concurrent.TimeoutException;
  * return {@link Kupl#KUPL_ERROR} after {@code timeout} instead of blocking for ever, and
  * breaks the barrier for every later call.
  *
- * <p>{@link #run} starts one platform thread per rank and collects each rank's outcome.
+ * <p>{@link #run} starts one thread per rank and collects each rank's outcome.
  */
 final class ThreadOob
 {
@@ -130,14 +130,21 @@ final class ThreadOob
     static <T> List<Outcome<T>> run(final int size, final Duration timeout, final RankBody<T> body)
         throws InterruptedException
     {
+        return run(size, timeout, Thread.ofPlatform(), body);
+    }
+
+    /** {@link #run(int, Duration, RankBody)} with threads from {@code threads} (platform or virtual). */
+    static <T> List<Outcome<T>> run(final int size, final Duration timeout, final Thread.Builder threads,
+        final RankBody<T> body) throws InterruptedException
+    {
         final ThreadOob oob = new ThreadOob(size, timeout);
-        final List<Thread> threads = new ArrayList<>();
+        final List<Thread> started = new ArrayList<>();
         @SuppressWarnings("unchecked")
         final Outcome<T>[] outcomes = new Outcome[size];
         for (int rank = 0; rank < size; rank++)
         {
             final int r = rank;
-            threads.add(Thread.ofPlatform().name("kupl-test-rank-" + rank).start(() ->
+            started.add(threads.name("kupl-test-rank-" + rank).start(() ->
             {
                 try
                 {
@@ -151,7 +158,7 @@ final class ThreadOob
         }
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
         final StringBuilder stuck = new StringBuilder();
-        for (final Thread thread : threads)
+        for (final Thread thread : started)
         {
             final long leftNs = deadlineNs - System.nanoTime();
             if (leftNs <= 0 || !thread.join(Duration.ofNanos(leftNs)))
@@ -165,8 +172,8 @@ final class ThreadOob
         }
         if (!stuck.isEmpty())
         {
-            threads.forEach(Thread::interrupt);
-            for (final Thread thread : threads)
+            started.forEach(Thread::interrupt);
+            for (final Thread thread : started)
             {
                 thread.join(Duration.ofSeconds(5));
             }

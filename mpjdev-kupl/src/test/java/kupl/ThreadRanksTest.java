@@ -132,6 +132,37 @@ class ThreadRanksTest
         }
     }
 
+    /**
+     * A rank that is a virtual thread and simply takes its time must not be declared dead:
+     * rank 1 sleeps for ten liveness intervals before its fence while rank 0 waits.
+     */
+    @ParameterizedTest
+    @EnumSource(FenceAlgorithm.class)
+    @Timeout(60)
+    void shouldWaitForSlowVirtualThreadRank(final FenceAlgorithm algorithm) throws Exception
+    {
+        final KuplConfig config = KuplConfig.fromVariables(Map.of("KUPL_SHM_LIVENESS_MS", "20",
+            "KUPL_SHM_FENCE_ALGORITHM", algorithm.envValue()));
+
+        final List<ThreadOob.Outcome<Long>> outcomes = ThreadOob.run(2, TIMEOUT, Thread.ofVirtual(), (rank, oob) ->
+        {
+            try (ShmComm comm = ShmComm.create(2, rank, ThreadOob.pid(), oob, null, config);
+                ShmWin win = comm.allocate(8, false))
+            {
+                if (rank == 1)
+                {
+                    Thread.sleep(200);
+                    win.base().set(ValueLayout.JAVA_LONG, 0, 42L);
+                }
+                win.fence();
+                return win.segment(1).get(ValueLayout.JAVA_LONG, 0);
+            }
+        });
+
+        assertEquals(42L, outcomes.get(0).orThrow());
+        assertEquals(42L, outcomes.get(1).orThrow());
+    }
+
     private static final Duration DETECTION_LIMIT = Duration.ofSeconds(5);
 
     /** What a waiting rank got, and after how long. */
