@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -91,6 +92,10 @@ public final class ShmWin implements AutoCloseable
         }
 
         final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
+        if (oneObject)
+        {
+            checkTotalFits(sizes);
+        }
         final long[] offsets = new long[ranks];
         long totalBytes = 0;
         for (int peer = 0; peer < ranks; peer++)
@@ -165,6 +170,28 @@ public final class ShmWin implements AutoCloseable
         {
             // Every process has mapped the objects (or the allocation failed): mappings alone keep them now.
             created.forEach(SharedMemoryObject::close);
+        }
+    }
+
+    /**
+     * Throws, identically on every process (all see the same sizes), if one object cannot hold
+     * every segment with its alignment: the offsets would wrap around past Long.MAX_VALUE.
+     */
+    private static void checkTotalFits(final long[] sizes)
+    {
+        try
+        {
+            long boundBytes = 0;
+            for (final long size : sizes)
+            {
+                boundBytes = Math.addExact(boundBytes, Math.addExact(size, SEGMENT_ALIGNMENT_BYTES));
+            }
+        }
+        catch (final ArithmeticException e)
+        {
+            throw new KuplException("win alloc failed: the segments add up to more than " + Long.MAX_VALUE +
+                " bytes, too many for one shared object (sizes by rank: " + Arrays.toString(sizes) +
+                "); ask for less");
         }
     }
 
