@@ -2,6 +2,7 @@ package kupl;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -359,7 +360,7 @@ class KuplFacadeTest
 
         assertError("kupl_shm_comm_destroy", "still has 1 window(s) allocated", () -> Kupl.shmCommDestroy(comm));
 
-        assertTrue(!comm.isDestroyed(), "a refused destroy must leave the comm usable");
+        assertFalse(comm.isDestroyed(), "a refused destroy must leave the comm usable");
         win.close();
         assertOk(() -> Kupl.shmCommDestroy(comm));
     }
@@ -395,7 +396,7 @@ class KuplFacadeTest
         // A rejected value leaves the setting as it was (not contiguous).
         final ShmWin[] win = new ShmWin[1];
         assertOk(() -> Kupl.shmWinAlloc(8, comm, new MemorySegment[1], win));
-        assertTrue(!win[0].isContiguous());
+        assertFalse(win[0].isContiguous());
         win[0].close();
     }
 

@@ -27,6 +27,8 @@ class ThreadRanksTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final int ROUNDS = 50;
+    /** How soon a waiter must report a rank that has ended (DESIGN: "within a few seconds"). */
+    private static final Duration DETECTION_LIMIT = Duration.ofSeconds(5);
 
     @ParameterizedTest
     @EnumSource(FenceAlgorithm.class)
@@ -126,7 +128,8 @@ class ThreadRanksTest
         {
             final Report report = assertInstanceOf(Report.class, outcomes.get(rank).orThrow(), all.toString());
             assertEquals(3, report.death().deadRank(), all.toString());
-            assertTrue(report.death().getMessage().startsWith("rank 3 died: its thread (id "), all.toString());
+            // Found by this rank itself ("its thread (id ...) has ended") or recorded by another waiter.
+            assertTrue(report.death().getMessage().startsWith("rank 3 died: "), all.toString());
             assertTrue(report.death().getMessage().contains("rank " + rank + " gave up after waiting"), all.toString());
             assertTrue(report.waitedMs() < DETECTION_LIMIT.toMillis(), all.toString());
         }
@@ -162,8 +165,6 @@ class ThreadRanksTest
         assertEquals(42L, outcomes.get(0).orThrow());
         assertEquals(42L, outcomes.get(1).orThrow());
     }
-
-    private static final Duration DETECTION_LIMIT = Duration.ofSeconds(5);
 
     /** What a waiting rank got, and after how long. */
     private record Report(PeerDeathException death, long waitedMs)
