@@ -22,7 +22,7 @@ public enum KuplEnv
     KUPL_SHM_DIR("/dev/shm", List.of(),
         "directory (a tmpfs) whose file system holds the segments; added by this implementation"),
     KUPL_SHM_WAIT_SPINS("auto", List.of(),
-        "busy-wait iterations before a waiting process starts to yield: `auto` (spin only while processes do not outnumber cores) or a count; added"),
+        "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (1000 while processes do not outnumber cores, 0 when they do) or a count; added"),
     KUPL_SHM_WAIT_YIELD_US("2000", List.of(),
         "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up); added"),
     KUPL_SHM_LIVENESS_MS("250", List.of(),
