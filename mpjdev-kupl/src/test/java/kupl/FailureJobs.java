@@ -17,8 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.Stream;
 
@@ -143,6 +146,7 @@ final class FailureJobs
     static final class ExitTimes
     {
         private final AtomicLongArray exitNs;
+        private final List<CompletableFuture<Void>> recorded = new ArrayList<>();
 
         ExitTimes(final LocalJob job)
         {
@@ -150,16 +154,23 @@ final class FailureJobs
             for (int rank = 0; rank < job.size(); rank++)
             {
                 final int r = rank;
-                job.process(rank).onExit().thenRun(() -> exitNs.set(r, System.nanoTime()));
+                recorded.add(job.process(rank).onExit().thenRun(() -> exitNs.set(r, System.nanoTime())));
             }
         }
 
-        /** Milliseconds from {@code sinceNs} to the exit of {@code rank}. */
+        /** Milliseconds from {@code sinceNs} to the exit of {@code rank}, which must have exited. */
         long millisSince(final int rank, final long sinceNs)
         {
-            final long at = exitNs.get(rank);
-            Assertions.assertNotEquals(0, at, "rank " + rank + " has not exited");
-            return TimeUnit.NANOSECONDS.toMillis(at - sinceNs);
+            try
+            {
+                // The exit is noticed on another thread, a moment after waitFor returns.
+                recorded.get(rank).get(5, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException | ExecutionException | TimeoutException e)
+            {
+                Assertions.fail("rank " + rank + " has not exited", e);
+            }
+            return TimeUnit.NANOSECONDS.toMillis(exitNs.get(rank) - sinceNs);
         }
     }
 
