@@ -117,7 +117,7 @@ public final class FaultRank
     }
 
     /** One word per page (and the last word), so that large segments are checked quickly. */
-    private static void writePattern(final MemorySegment segment, final int rank)
+    static void writePattern(final MemorySegment segment, final int rank)
     {
         for (long offset = 0; offset + 8 <= segment.byteSize(); offset += PAGE)
         {
@@ -130,7 +130,7 @@ public final class FaultRank
         }
     }
 
-    private static void checkPattern(final MemorySegment segment, final int owner, final int reader)
+    static void checkPattern(final MemorySegment segment, final int owner, final int reader)
     {
         for (long offset = 0; offset + 8 <= segment.byteSize(); offset += PAGE)
         {
