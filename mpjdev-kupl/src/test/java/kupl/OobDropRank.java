@@ -1,5 +1,7 @@
 package kupl;
 
+import java.io.IOException;
+
 import kupl.local.SocketOob;
 
 /**
@@ -8,8 +10,8 @@ import kupl.local.SocketOob;
  * {@code args[1]}: {@code before-connect} (never connects), {@code before-create} or
  * {@code before-alloc} (after creating the comm), by {@code args[2]}: {@code exit} (the JVM
  * exits with 0) or {@code close} (it closes its hub connection, prints "closed" and sleeps
- * until killed). Engine errors print "error: ..." and exit with
- * {@link FailureJobs#KUPL_ERROR_EXIT}.
+ * until killed). Engine errors, and a hub that no longer answers at connection, print
+ * "error: ..." and exit with {@link FailureJobs#KUPL_ERROR_EXIT}.
  */
 public final class OobDropRank
 {
@@ -24,7 +26,19 @@ public final class OobDropRank
             System.out.println("leaving before connecting");
             System.exit(0);
         }
-        try (SocketOob oob = SocketOob.fromSystemProperties())
+        final SocketOob hub;
+        try
+        {
+            hub = SocketOob.fromSystemProperties();
+        }
+        catch (final IOException e)
+        {
+            // The hub may already have given up on the job (a process left before connecting).
+            System.out.println("error: hub unreachable: " + e);
+            System.exit(FailureJobs.KUPL_ERROR_EXIT);
+            return;
+        }
+        try (SocketOob oob = hub)
         {
             if (isVictim && "before-create".equals(when))
             {
