@@ -142,6 +142,13 @@ class ResidueTest
                 awaitOutput(job, ranksBut(job, victim), "sleep-before-alloc".equals(moment) ? "comm created" : "allocated");
                 Thread.sleep(50);
             }
+            if (!"sleep-before-alloc".equals(moment))
+            {
+                // The window exists, so its memory is in the tmpfs: what the end of the test must see given back.
+                final long used = tmpfs.usedBytes();
+                assertTrue(used >= RANKS * SEGMENT_BYTES, "the tmpfs uses " + used + " bytes before the kill\n" +
+                    job.outputs());
+            }
             job.kill(victim);
 
             final int[] codes = job.awaitExit(JOB_TIMEOUT);
