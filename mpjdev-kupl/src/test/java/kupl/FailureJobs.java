@@ -100,6 +100,22 @@ final class FailureJobs
         }
     }
 
+    /**
+     * The output of {@code rank} once it contains {@code text}, or as it is a second from now:
+     * a process's last lines reach us through a pump thread a moment after it has exited.
+     */
+    static String outputWith(final LocalJob job, final int rank, final String text) throws InterruptedException
+    {
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        String output = job.output(rank);
+        while (!output.contains(text) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.sleep(5);
+            output = job.output(rank);
+        }
+        return output;
+    }
+
     /** Waits until every rank in {@code ranks} has printed {@code text}. */
     static void awaitOutput(final LocalJob job, final List<Integer> ranks, final String text) throws InterruptedException
     {

@@ -6,6 +6,7 @@ import static kupl.FailureJobs.allRanks;
 import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
 import static kupl.FailureJobs.listing;
+import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,7 +100,7 @@ class HugePagesTest
             assertArrayEquals(new int[]{KUPL_ERROR_EXIT, KUPL_ERROR_EXIT}, codes, job.outputs());
             for (int rank = 0; rank < RANKS; rank++)
             {
-                final String error = job.output(rank).lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
+                final String error = outputWith(job, rank, "error: ").lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
                 assertTrue(error.contains("HugePages") && error.contains("nr_hugepages"),
                     "rank " + rank + " should say that huge pages are missing and how to reserve them\n" + job.outputs());
             }

@@ -3,6 +3,7 @@ package kupl;
 import static kupl.FailureJobs.JOB_TIMEOUT;
 import static kupl.FailureJobs.KUPL_ERROR_EXIT;
 import static kupl.FailureJobs.env;
+import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,7 +71,7 @@ class OnPackageMemoryTest
             assertArrayEquals(new int[]{KUPL_ERROR_EXIT, KUPL_ERROR_EXIT}, codes, job.outputs());
             for (int rank = 0; rank < 2; rank++)
             {
-                final String error = job.output(rank).lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
+                final String error = outputWith(job, rank, "error: ").lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
                 assertTrue(error.contains("KUPL_SHM_ON_PACKAGE=y") && error.contains("on-package") &&
                     error.contains("set KUPL_SHM_ON_PACKAGE=n"), "rank " + rank + "\n" + job.outputs());
             }

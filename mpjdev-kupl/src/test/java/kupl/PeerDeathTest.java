@@ -6,6 +6,7 @@ import static kupl.FailureJobs.KUPL_ERROR_EXIT;
 import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
 import static kupl.FailureJobs.listing;
+import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.ranksBut;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -109,8 +110,12 @@ class PeerDeathTest
 
     /** Every survivor failed with a PeerDeathException naming {@code victim}, in time. */
     static void assertSurvivorsNameTheDeadRank(final LocalJob job, final ExitTimes exits, final int[] codes,
-        final int victim, final long killNs, final String scenario)
+        final int victim, final long killNs, final String scenario) throws InterruptedException
     {
+        for (final int survivor : ranksBut(job, victim))
+        {
+            outputWith(job, survivor, "dead rank: ");
+        }
         final String context = (scenario.isEmpty() ? "" : scenario + "\n") + job.outputs();
         assertEquals(137, codes[victim], "the victim should have been killed by SIGKILL\n" + context);
         for (final int survivor : ranksBut(job, victim))

@@ -7,6 +7,7 @@ import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
 import static kupl.FailureJobs.listing;
 import static kupl.FailureJobs.mappingsOf;
+import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.ranksBut;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -100,7 +101,7 @@ class ResidueTest
         {
             final int[] codes = job.awaitExit(JOB_TIMEOUT);
             assertEquals(1, codes[victim], "the exception should escape main\n" + job.outputs());
-            assertTrue(job.output(victim).contains("deliberate failure"), job.outputs());
+            assertTrue(outputWith(job, victim, "deliberate failure").contains("deliberate failure"), job.outputs());
             for (final int survivor : ranksBut(job, victim))
             {
                 assertEquals(KUPL_ERROR_EXIT, codes[survivor], "rank " + survivor + "\n" + job.outputs());

@@ -3,6 +3,7 @@ package kupl;
 import static kupl.FailureJobs.JOB_TIMEOUT;
 import static kupl.FailureJobs.env;
 import static kupl.FailureJobs.listing;
+import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,13 +77,17 @@ class SmallTmpfsTest
             Long.toString(bigBytes), Long.toString(SMALL_BYTES)))
         {
             final int[] codes = job.awaitExit(JOB_TIMEOUT);
+            for (int rank = 0; rank < RANKS; rank++)
+            {
+                outputWith(job, rank, "small window ok");
+            }
             final String outputs = job.outputs();
             assertFalse(outputs.contains("InternalError") || outputs.contains("SIGBUS"), outputs);
             assertArrayEquals(new int[RANKS], codes, "every process should refuse the big window and use the small one\n" +
                 outputs);
             for (int rank = 0; rank < RANKS; rank++)
             {
-                final String refusal = job.output(rank).lines().filter(l -> l.startsWith("big window refused: "))
+                final String refusal = outputWith(job, rank, "big window refused: ").lines().filter(l -> l.startsWith("big window refused: "))
                     .findFirst().orElse("");
                 assertTrue(refusal.contains("not enough shared memory"), "rank " + rank + "\n" + outputs);
                 assertTrue(refusal.contains("KUPL_SHM_DIR=" + tmpfs.dir()), "the message should name the directory\n" +
