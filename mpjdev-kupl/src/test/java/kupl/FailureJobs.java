@@ -269,10 +269,17 @@ final class FailureJobs
         }
 
         @Override
-        public void close() throws IOException, InterruptedException
+        public void close() throws IOException
         {
             running = false;
-            thread.join(1000);
+            try
+            {
+                thread.join(1000);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+            }
             watcher.close();
         }
     }
@@ -354,12 +361,21 @@ final class FailureJobs
 
         /** Unmounts (lazily if something still holds it) and removes the mount point. */
         @Override
-        public void close() throws IOException, InterruptedException
+        public void close() throws IOException
         {
-            String[] result = run("umount", dir.toString());
-            if (!"0".equals(result[0]))
+            String[] result;
+            try
             {
-                result = run("umount", "-l", dir.toString());
+                result = run("umount", dir.toString());
+                if (!"0".equals(result[0]))
+                {
+                    result = run("umount", "-l", dir.toString());
+                }
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while unmounting " + dir, e);
             }
             Files.deleteIfExists(dir);
             if (!"0".equals(result[0]))

@@ -79,10 +79,9 @@ class OobFailureTest
             {
                 if (!job.process(survivor).waitFor(DEATH_NOTICE.toMillis() + 2_000, TimeUnit.MILLISECONDS))
                 {
-                    final String outputs = job.outputs();
-                    job.close();
+                    // Closing the job (try-with-resources) kills what is left.
                     throw new AssertionError("rank " + survivor + " still waits " + DEATH_NOTICE.plusSeconds(2) +
-                        " after rank " + victim + " left the hub " + when + "\n" + outputs);
+                        " after rank " + victim + " left the hub " + when + "\n" + job.outputs());
                 }
                 final String output = outputWith(job, survivor, "error: ");
                 final String context = "rank " + survivor + "\n" + job.outputs();

@@ -54,7 +54,7 @@ class ResidueTest
     }
 
     @AfterAll
-    static void unmountPrivateTmpfs() throws IOException, InterruptedException
+    static void unmountPrivateTmpfs() throws IOException
     {
         if (tmpfs != null)
         {

@@ -50,7 +50,7 @@ class SmallTmpfsTest
     }
 
     @AfterAll
-    static void unmountSmallTmpfs() throws IOException, InterruptedException
+    static void unmountSmallTmpfs() throws IOException
     {
         if (tmpfs != null)
         {
