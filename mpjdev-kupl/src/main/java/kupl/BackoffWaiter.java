@@ -108,9 +108,38 @@ final class BackoffWaiter
             }
             if (nowNs - nextCheckNs >= 0)
             {
-                liveness.check(peer, String.valueOf(what), nowNs - startNs);
+                checkLiveness(peer, what, nowNs - startNs);
                 nextCheckNs = nowNs + livenessIntervalNs;
             }
+        }
+    }
+
+    /**
+     * Throws if the wait can never end because a rank of the window is dead. The first
+     * process to find a death records the rank in the control object, and every process
+     * names that rank from then on: otherwise a process waiting for a survivor that has since
+     * given up (in rd, a partner that was itself waiting for the dead rank) would find that
+     * survivor gone and blame it instead of the rank that really died.
+     */
+    private void checkLiveness(final int peer, final Object what, final long waitedNs)
+    {
+        final long recorded = words.getLongAcquire(ControlDescriptor.DEAD_RANK_OFFSET);
+        if (recorded != 0)
+        {
+            throw liveness.foundDeadByAnother((int)(recorded - 1), String.valueOf(what), waitedNs);
+        }
+        try
+        {
+            liveness.check(peer, String.valueOf(what), waitedNs);
+        }
+        catch (final PeerDeathException e)
+        {
+            final long witness = words.compareAndExchangeLong(ControlDescriptor.DEAD_RANK_OFFSET, 0, e.deadRank() + 1L);
+            if (witness != 0 && witness - 1 != e.deadRank())
+            {
+                throw liveness.foundDeadByAnother((int)(witness - 1), String.valueOf(what), waitedNs);
+            }
+            throw e;
         }
     }
 }

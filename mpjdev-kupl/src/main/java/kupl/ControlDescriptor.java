@@ -8,6 +8,7 @@ package kupl;
  *   0                                                             128
  *   +---------------------------------------------------------------+
  *   | magic (8) | shape (8): rd slots per rank << 32 | ranks      |  header
+ *   | dead rank + 1 (8): 0 until a waiter finds a rank dead         |
  *   +---------------------------------------------------------------+
  *   | linear arrivals: total arrivals so far, only grows            |  128 B
  *   +---------------------------------------------------------------+
@@ -35,6 +36,11 @@ final class ControlDescriptor
 
     static final long MAGIC_OFFSET = 0;
     static final long RANKS_OFFSET = 8;
+    /**
+     * 0, or 1 + the rank that the first process to notice a death found dead; set once by
+     * compare-and-exchange, so that every waiter names that rank (see {@link BackoffWaiter}).
+     */
+    static final long DEAD_RANK_OFFSET = 16;
     static final long LINEAR_ARRIVALS_OFFSET;
     static final long LINEAR_RELEASE_OFFSET;
     static final long RD_FLAGS_OFFSET;

@@ -47,6 +47,14 @@ final class PeerLiveness
         }
     }
 
+    /** The error for a death that another process of the window found and recorded. */
+    PeerDeathException foundDeadByAnother(final int rank, final String what, final long waitedNs)
+    {
+        return new PeerDeathException(rank, "rank " + rank + " died: another rank of the window found it gone " +
+            "(pid " + ranks[rank].pid() + "); rank " + ownRank + " gave up after waiting " + waitedNs / 1_000_000 +
+            " ms in " + what);
+    }
+
     private void checkRank(final int rank, final String what, final long waitedNs)
     {
         final ProcessIdentity identity = ranks[rank];

@@ -41,6 +41,8 @@ public final class LocalJob implements AutoCloseable
     private final ServerSocket server;
     private final Thread hub;
     private volatile String hubFailure;
+    /** True until every process has connected: until then a process's exit is seen by no socket. */
+    private volatile boolean accepting = true;
 
     private LocalJob(final int size, final ServerSocket server, final long token)
     {
@@ -95,6 +97,8 @@ public final class LocalJob implements AutoCloseable
                 final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
                 builder.environment().putAll(env);
                 final Process process = builder.start();
+                final int exitedRank = rank;
+                process.onExit().thenRun(() -> job.exitedWhileAccepting(exitedRank));
                 final StringBuffer output = new StringBuffer();
                 job.processes.add(process);
                 job.outputs.add(output);
@@ -238,6 +242,7 @@ public final class LocalJob implements AutoCloseable
                 ins[rank] = in;
                 outs[rank] = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             }
+            accepting = false;
             while (true)
             {
                 // One collective round: every rank contributes one record, in rank order.
@@ -269,13 +274,37 @@ public final class LocalJob implements AutoCloseable
         catch (final IOException e)
         {
             // A process exited (normally at the end, or because it died): release everyone.
-            hubFailure = e.getMessage();
+            if (hubFailure == null)
+            {
+                hubFailure = e.getMessage();
+            }
         }
         finally
         {
             for (final Socket socket : sockets)
             {
                 closeQuietly(socket);
+            }
+        }
+    }
+
+    /**
+     * A process that exits before it has connected would leave the hub, and so every other
+     * process, waiting in accept for ever: stop accepting, which closes the connections made
+     * so far, so that the others' out-of-band calls fail.
+     */
+    private void exitedWhileAccepting(final int rank)
+    {
+        if (accepting)
+        {
+            hubFailure = "rank " + rank + " exited before every process had connected to the hub";
+            try
+            {
+                server.close();
+            }
+            catch (final IOException ignored)
+            {
+                // closing is all that was wanted
             }
         }
     }
