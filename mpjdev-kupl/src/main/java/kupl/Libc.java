@@ -85,8 +85,6 @@ final class Libc
     private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
         FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
 
-    private static final long MAP_FAILED = -1L;
-
     private Libc()
     {
     }
@@ -112,39 +110,15 @@ final class Libc
     /** {@code open(path, flags, mode)}; returns the file descriptor. */
     static int open(final String path, final int flags, final int mode) throws ErrnoException
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            final int fd = (int)OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode);
-            return (int)check("open(" + path + ")", fd, state);
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        return (int)call("open(" + path + ")", (arena, state) ->
+            (int)OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode));
     }
 
     /** {@code memfd_create(name, flags)}; returns the file descriptor. */
     static int memfdCreate(final String name, final int flags) throws ErrnoException
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            final int fd = (int)MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), flags);
-            return (int)check("memfd_create", fd, state);
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        return (int)call("memfd_create", (arena, state) ->
+            (int)MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), flags));
     }
 
     /** {@code close(fd)}; errors are ignored, there is nothing left to do about them. */
@@ -163,37 +137,13 @@ final class Libc
     /** {@code ftruncate(fd, length)}. */
     static void ftruncate(final int fd, final long length) throws ErrnoException
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            check("ftruncate", (int)FTRUNCATE.invokeExact(state, fd, length), state);
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        call("ftruncate", (arena, state) -> (int)FTRUNCATE.invokeExact(state, fd, length));
     }
 
     /** {@code fallocate(fd, 0, 0, length)}: allocates every page now, or fails with ENOSPC now. */
     static void fallocate(final int fd, final long length) throws ErrnoException
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            check("fallocate", (int)FALLOCATE.invokeExact(state, fd, 0, 0L, length), state);
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        call("fallocate", (arena, state) -> (int)FALLOCATE.invokeExact(state, fd, 0, 0L, length));
     }
 
     /**
@@ -202,26 +152,10 @@ final class Libc
      */
     static MemorySegment mmapShared(final int fd, final long length, final Arena arena) throws ErrnoException
     {
-        try (Arena call = Arena.ofConfined())
-        {
-            final MemorySegment state = call.allocate(CALL_STATE);
-            final MemorySegment address = (MemorySegment)MMAP.invokeExact(state, MemorySegment.NULL, length,
-                PROT_READ_WRITE, MAP_SHARED, fd, 0L);
-            if (address.address() == MAP_FAILED)
-            {
-                throw new ErrnoException("mmap", (int)ERRNO.get(state, 0L));
-            }
-            final long base = address.address();
-            return address.reinterpret(length, arena, ignored -> munmap(base, length));
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        // MAP_FAILED is (void *)-1, negative like every other failed call's result.
+        final long base = call("mmap", (arguments, state) -> ((MemorySegment)MMAP.invokeExact(state, MemorySegment.NULL,
+            length, PROT_READ_WRITE, MAP_SHARED, fd, 0L)).address());
+        return MemorySegment.ofAddress(base).reinterpret(length, arena, ignored -> munmap(base, length));
     }
 
     private static void munmap(final long address, final long length)
@@ -239,25 +173,9 @@ final class Libc
     /** {@code mbind(segment, MPOL_BIND, nodes)}: later page allocations for it come from {@code nodes} only. */
     static void mbindStrict(final MemorySegment segment, final long nodeMask) throws ErrnoException
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            final MemorySegment mask = arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask);
-            final long result = (long)SYSCALL6.invokeExact(state, SYS_MBIND, segment.address(), segment.byteSize(),
-                (long)MPOL_BIND, mask, (long)Long.SIZE + 1, (long)(MPOL_MF_STRICT | MPOL_MF_MOVE));
-            if (result < 0)
-            {
-                throw new ErrnoException("mbind", (int)ERRNO.get(state, 0L));
-            }
-        }
-        catch (final ErrnoException e)
-        {
-            throw e;
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        call("mbind", (arena, state) -> (long)SYSCALL6.invokeExact(state, SYS_MBIND, segment.address(),
+            segment.byteSize(), (long)MPOL_BIND, arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask),
+            (long)Long.SIZE + 1, (long)(MPOL_MF_STRICT | MPOL_MF_MOVE)));
     }
 
     /** The C library's text for {@code errno}. */
@@ -274,13 +192,34 @@ final class Libc
         }
     }
 
-    private static long check(final String call, final long result, final MemorySegment state) throws ErrnoException
+    /** One libc call, given a confined arena for its arguments and the segment that captures errno. */
+    @FunctionalInterface
+    private interface NativeCall
     {
-        if (result < 0)
+        long invoke(Arena arena, MemorySegment errnoState) throws Throwable;
+    }
+
+    /** Runs {@code call}; a negative result throws {@link ErrnoException} with the errno it left. */
+    private static long call(final String name, final NativeCall call) throws ErrnoException
+    {
+        try (Arena arena = Arena.ofConfined())
         {
-            throw new ErrnoException(call, (int)ERRNO.get(state, 0L));
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            final long result = call.invoke(arena, state);
+            if (result < 0)
+            {
+                throw new ErrnoException(name, (int)ERRNO.get(state, 0L));
+            }
+            return result;
         }
-        return result;
+        catch (final ErrnoException e)
+        {
+            throw e;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(name, t);
+        }
     }
 
     private static MethodHandle downcall(final String name, final FunctionDescriptor descriptor,
