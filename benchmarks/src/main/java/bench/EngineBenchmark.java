@@ -1,0 +1,515 @@
+package bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import kupl.local.LocalJob;
+
+/**
+ * Measures the KUPL engine against MPJ Express in one run and prints one Markdown table per
+ * part, each figure beside its reference and its target:
+ * <ol>
+ *   <li><b>Fence latency</b>, ns per fence, 2, 4 and 8 processes, algorithms {@code linear}
+ *   ({@code KUPL_SHM_FENCE_ALGORITHM=1}) and {@code rd} ({@code =2}); reference: MPJ Express's
+ *   {@code MPI.COMM_WORLD.Barrier()} in multicore mode with as many ranks
+ *   ({@link FenceRank}, {@link MpjBarrierRank}).</li>
+ *   <li><b>Alloc+free</b> of a window of 0 B, 4 KiB, 1 MiB and 64 MiB per process, 2 processes,
+ *   {@code posix} and {@code sls}; reference: the page reservation alone ({@link AllocRank}).</li>
+ *   <li><b>Copy bandwidth</b> from a neighbour's 64 MiB segment into one's own, 2 processes;
+ *   reference: the same copy between two private off-heap segments ({@link CopyRank}).</li>
+ * </ol>
+ *
+ * <p>Each configuration runs as its own job ({@code kupl.local.LocalJob}: one JVM per process;
+ * MPJ Express: one JVM holding every rank), so none inherits another's state. A figure is the
+ * median over {@link Settings#repetitions()} repetitions (minimum and maximum beside it); a
+ * fence repetition counts as long as its slowest process. All settings are below; flags:
+ * <pre>
+ * --quick           smoke run: same rows, tiny repetitions (figures are not meaningful)
+ * --mpj-home DIR    where to build the MPJ_HOME for MPJ Express (default: target/mpj-home)
+ * </pre>
+ * Run it with {@code bin/bench-engine}.
+ */
+public final class EngineBenchmark
+{
+    /**
+     * How long and how often each part measures.
+     *
+     * @param warmupFences       fences (barriers) before a repetition is sized from their time;
+     *                           then one more, unmeasured repetition.
+     * @param repetitions        measured repetitions per configuration (a median needs at least 5).
+     * @param repetitionTargetNs how long one repetition of fences (barriers) should last.
+     * @param allocWarmupPairs   unmeasured alloc+free pairs per size.
+     * @param copyWarmup         unmeasured copies (the first one is reported apart: page faults).
+     */
+    public record Settings(int warmupFences, int repetitions, long repetitionTargetNs, int allocWarmupPairs,
+        int copyWarmup)
+    {
+    }
+
+    /** About 1 s per fence configuration: 2,000 warm-up fences, then 1 + 7 repetitions of ~100 ms. */
+    public static final Settings FULL = new Settings(2_000, 7, 100_000_000L, 3, 2);
+    /** Every row, in a few seconds: only shows that everything runs. */
+    public static final Settings QUICK = new Settings(200, 5, 2_000_000L, 1, 1);
+
+    /** Processes of each fence configuration (ranks for MPJ Express). */
+    public static final int[] FENCE_PROCESSES = {2, 4, 8};
+    /** Fence targets in ns, by the index of {@link #FENCE_PROCESSES}. */
+    public static final long[] FENCE_TARGET_NS = {300, 4_000, 12_000};
+    /** Window sizes per process of the alloc+free part; 0 measures everything but the pages. */
+    public static final long[] ALLOC_SIZES_BYTES = {0, 4L << 10, 1L << 20, 64L << 20};
+    /** Target for 64 MiB: alloc+free within this plus the time of the page reservation alone. */
+    public static final long ALLOC_64_MIB_TARGET_NS = 5_000_000L;
+    /** Segment size of the copy part. */
+    public static final long COPY_BYTES = 64L << 20;
+    /** Copy target, GB/s (10^9 bytes per second). */
+    public static final double COPY_TARGET_GB_PER_S = 8.0;
+    /** Processes of the alloc+free and copy parts. */
+    public static final int PAIR = 2;
+    /** A job that takes longer is killed and the run fails. */
+    public static final Duration JOB_TIMEOUT = Duration.ofMinutes(2);
+    /** Options of every JVM that holds ranks: the same for the engine's processes (LocalJob) and MPJ Express. */
+    public static final List<String> MPJ_JVM_ARGS = List.of("-XX:+UseSerialGC");
+
+    private static final String[] SHM_TYPES = {"posix", "sls"};
+    private static final String[][] FENCE_ALGORITHMS = {{"linear", "1"}, {"rd", "2"}};
+
+    private final Settings settings;
+    private final Path mpjHome;
+    private final PrintStream out;
+
+    private EngineBenchmark(final Settings settings, final Path mpjHome, final PrintStream out)
+    {
+        this.settings = settings;
+        this.mpjHome = mpjHome;
+        this.out = out;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        try
+        {
+            run(args, System.out);
+        }
+        catch (final UsageException e)
+        {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /** A bad command line. */
+    static final class UsageException extends IllegalArgumentException
+    {
+        UsageException(final String problem)
+        {
+            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR]");
+        }
+    }
+
+    /**
+     * Runs the benchmark with {@code args} (see the class comment), printing the tables to {@code out}.
+     *
+     * @throws UsageException if an argument is not understood.
+     */
+    public static void run(final String[] args, final PrintStream out) throws Exception
+    {
+        Settings settings = FULL;
+        Path mpjHome = defaultMpjHome();
+        for (int i = 0; i < args.length; i++)
+        {
+            switch (args[i])
+            {
+                case "--quick" -> settings = QUICK;
+                case "--mpj-home" ->
+                {
+                    if (i + 1 == args.length)
+                    {
+                        throw new UsageException("--mpj-home needs a directory");
+                    }
+                    mpjHome = Path.of(args[++i]).toAbsolutePath();
+                }
+                default -> throw new UsageException("unknown argument " + args[i]);
+            }
+        }
+        new EngineBenchmark(settings, mpjHome, out).run();
+    }
+
+    private void run() throws Exception
+    {
+        final long startNs = System.nanoTime();
+        printHeader();
+        fencePart();
+        allocPart();
+        copyPart();
+        out.printf(Locale.ROOT, "Run time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
+            loadAverage());
+    }
+
+    private void printHeader()
+    {
+        out.println("# KUPL engine benchmark" +
+            (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
+        out.println();
+        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores, " +
+            System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
+            System.getProperty("os.arch"));
+        out.println("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") +
+            ", ranks' JVMs with " + String.join(" ", MPJ_JVM_ARGS));
+        out.println("- settings: " + settings);
+        out.println("- load average (1, 5, 15 min) at the start: " + loadAverage() +
+            " (other work on these cores skews every figure)");
+        final Map<String, String> kupl = new TreeMap<>(System.getenv());
+        kupl.keySet().removeIf(name -> !name.startsWith("KUPL_"));
+        out.println("- KUPL_* variables inherited by every job: " + (kupl.isEmpty() ? "none (defaults)" :
+            kupl.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))));
+        out.println();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Part 1 and its reference: fence latency against MPJ Express's Barrier.
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void fencePart() throws Exception
+    {
+        final List<String> args = List.of(Integer.toString(settings.warmupFences()),
+            Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
+        final String mpjProblem = prepareMpj();
+        final List<String> footnotes = new ArrayList<>();
+        if (mpjProblem != null)
+        {
+            footnotes.add("MPJ Express Barrier not measured: " + mpjProblem);
+        }
+
+        final List<String[]> rows = new ArrayList<>();
+        for (int index = 0; index < FENCE_PROCESSES.length; index++)
+        {
+            final int processes = FENCE_PROCESSES[index];
+            final Stat[] fences = new Stat[FENCE_ALGORITHMS.length];
+            for (int a = 0; a < FENCE_ALGORITHMS.length; a++)
+            {
+                progress("fence, " + FENCE_ALGORITHMS[a][0] + ", " + processes + " processes");
+                final List<String> outputs = runLocalJob(FenceRank.class, processes,
+                    Map.of("KUPL_SHM_FENCE_ALGORITHM", FENCE_ALGORITHMS[a][1]), args);
+                fences[a] = Stat.overRanks(Samples.parse(String.join("\n", outputs), "fence"), processes);
+            }
+            Stat barrier = null;
+            if (mpjProblem == null)
+            {
+                progress("MPJ Express Barrier, " + processes + " ranks");
+                try
+                {
+                    final String output = MpjMulticore.run(mpjHome, processes, codeLocation(),
+                        MpjBarrierRank.class.getName(), MPJ_JVM_ARGS, args, JOB_TIMEOUT);
+                    barrier = Stat.overRanks(Samples.parse(output, "barrier"), processes);
+                }
+                catch (final IllegalStateException e)
+                {
+                    footnotes.add("MPJ Express Barrier, " + processes + " ranks, failed: " + e.getMessage());
+                }
+            }
+            final long targetNs = FENCE_TARGET_NS[index];
+            rows.add(new String[] {
+                Integer.toString(processes),
+                fences[0].format("%,.0f"),
+                fences[1].format("%,.0f"),
+                barrier == null ? "n/a" : barrier.format("%,.0f"),
+                "<= " + formatNs(targetNs),
+                met(fences[0].median() <= targetNs) + " / " + met(fences[1].median() <= targetNs),
+                fences[0].ops() + " / " + fences[1].ops() + " / " + (barrier == null ? "n/a" : barrier.ops()),
+            });
+        }
+        out.println("## Fence latency (reference: MPJ Express Barrier, multicore mode)");
+        out.println();
+        printTable(new String[] {"processes", "linear, ns/fence", "rd, ns/fence",
+            "MPJ Express Barrier, ns", "target", "met: linear / rd", "ops per repetition: linear / rd / MPJ"}, rows);
+        out.println();
+        out.println("Median over " + settings.repetitions() + " repetitions (min-max); a repetition counts as " +
+            "long as its slowest process and is sized from the second half of " + settings.warmupFences() +
+            " warm-up operations to last about " +
+            settings.repetitionTargetNs() / 1_000_000 + " ms, after one unmeasured repetition. Engine: one JVM per " +
+            "process; MPJ Express: one JVM, one thread per rank.");
+        footnotes.forEach(note -> out.println("\n" + note));
+        out.println();
+    }
+
+    private String prepareMpj()
+    {
+        final String reason = MpjMulticore.unavailableReason();
+        if (reason != null)
+        {
+            return reason;
+        }
+        try
+        {
+            MpjMulticore.prepareHome(mpjHome);
+            return null;
+        }
+        catch (final Exception e)
+        {
+            return "cannot build MPJ_HOME in " + mpjHome + ": " + e;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Part 2: alloc+free against the page reservation alone.
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void allocPart() throws Exception
+    {
+        final String sizes = Arrays.stream(ALLOC_SIZES_BYTES).mapToObj(Long::toString)
+            .collect(Collectors.joining(","));
+        final List<String[]> rows = new ArrayList<>();
+        for (final String type : SHM_TYPES)
+        {
+            progress("alloc+free, " + type + ", " + PAIR + " processes");
+            final List<String> args = List.of(sizes, Integer.toString(settings.allocWarmupPairs()),
+                Integer.toString(settings.repetitions()));
+            final String output = String.join("\n",
+                runLocalJob(AllocRank.class, PAIR, Map.of("KUPL_SHM_TYPE", type), args));
+            final Stat empty = Stat.ofRank(Samples.parse(output, "alloc-0"), 0);
+            for (final long sizeBytes : ALLOC_SIZES_BYTES)
+            {
+                final List<Samples.Line> pairLines = Samples.parse(output, "alloc-" + sizeBytes);
+                final Stat rank0 = Stat.ofRank(pairLines, 0);
+                final Stat slowest = Stat.overRanks(pairLines, PAIR);
+                final List<Samples.Line> reserveLines = Samples.parse(output, "reserve-" + sizeBytes);
+                String pages = "";
+                String overhead = "";
+                String target = "";
+                if (!reserveLines.isEmpty())
+                {
+                    final Stat reserve = Stat.of(reserveLines);
+                    final Stat release = Stat.of(Samples.parse(output, "release-" + sizeBytes));
+                    final double pagesNs = reserve.median() + release.median();
+                    pages = formatMs(reserve.median()) + " + " + formatMs(release.median()) + " (" +
+                        formatBytes(reserve.ops()) + ")";
+                    overhead = formatMs(rank0.median() - pagesNs);
+                    if (sizeBytes == (64L << 20))
+                    {
+                        final double limitNs = ALLOC_64_MIB_TARGET_NS + pagesNs;
+                        target = "< 5 ms + pages = " + formatMs(limitNs) + ": " + met(rank0.median() < limitNs);
+                    }
+                }
+                rows.add(new String[] {
+                    type,
+                    formatBytes(sizeBytes),
+                    rank0.format("%,.3f", 1e-6),
+                    formatMs(slowest.median()),
+                    sizeBytes == 0 ? "" : formatMs(rank0.median() - empty.median()),
+                    pages,
+                    overhead,
+                    target,
+                });
+            }
+        }
+        out.println("## Window alloc+free, " + PAIR + " processes (reference: the pages alone)");
+        out.println();
+        printTable(new String[] {"KUPL_SHM_TYPE", "window per process", "alloc+free on rank 0, ms",
+            "slowest process, ms", "minus size-0 window, ms", "pages alone: reserve + release, ms (bytes)",
+            "alloc+free minus pages, ms", "target"}, rows);
+        out.println();
+        out.println("alloc+free: from before allocate to after close, both processes started together by an " +
+            "out-of-band barrier; median over " + settings.repetitions() + " pairs (min-max) after " +
+            settings.allocWarmupPairs() + " unmeasured; slowest process: the larger of the two per pair. " +
+            "Pages alone: open(O_TMPFILE) + fallocate (reserve), then close (release: frees the pages) in the " +
+            "same tmpfs, by rank 0 alone, of the bytes rank 0 reserves for that window (posix: its own segment, " +
+            "while the other process reserves its own; sls: every process's segment). Whichever process unmaps " +
+            "an object last pays its release.");
+        out.println();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Part 3: copy bandwidth from a neighbour's segment against a private copy.
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void copyPart() throws Exception
+    {
+        final List<String[]> rows = new ArrayList<>();
+        for (final String type : SHM_TYPES)
+        {
+            progress("copy, " + type + ", " + PAIR + " processes");
+            final String output = runLocalJob(CopyRank.class, PAIR, Map.of("KUPL_SHM_TYPE", type),
+                List.of(Long.toString(COPY_BYTES), Integer.toString(settings.copyWarmup()),
+                    Integer.toString(settings.repetitions())))
+                .get(1);
+            final Stat shared = Stat.of(Samples.parse(output, "copy-shared"));
+            final Stat reference = Stat.of(Samples.parse(output, "copy-private"));
+            final Stat first = Stat.of(Samples.parse(output, "copy-first"));
+            rows.add(new String[] {
+                type,
+                shared.format("%.2f"),
+                reference.format("%.2f"),
+                String.format(Locale.ROOT, "%.0f%%", 100 * shared.median() / reference.median()),
+                String.format(Locale.ROOT, "%.2f", first.median()),
+                ">= " + COPY_TARGET_GB_PER_S + " GB/s: " + met(shared.median() >= COPY_TARGET_GB_PER_S),
+            });
+        }
+        out.println("## Copy of a neighbour's " + formatBytes(COPY_BYTES) + " segment, " + PAIR +
+            " processes (reference: private off-heap copy)");
+        out.println();
+        printTable(new String[] {"KUPL_SHM_TYPE", "rank 0's segment -> rank 1's, GB/s",
+            "private copy in rank 1, GB/s", "shared / private", "first shared copy (page faults), GB/s", "target"},
+            rows);
+        out.println();
+        out.println("MemorySegment.copy on rank 1 after a fence; GB/s = 10^9 bytes copied per second; median over " +
+            settings.repetitions() + " copies (min-max) after " + settings.copyWarmup() + " unmeasured. Private: two " +
+            "Arena.ofConfined segments of the same size in the same process, same scheme.");
+        out.println();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Jobs, statistics and formatting.
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /** Runs one LocalJob to its end and returns each rank's output. */
+    private static List<String> runLocalJob(final Class<?> main, final int processes, final Map<String, String> env,
+        final List<String> args) throws Exception
+    {
+        try (LocalJob job = LocalJob.start(main, processes, env, args))
+        {
+            final int[] codes = job.awaitExit(JOB_TIMEOUT);
+            final List<String> outputs = new ArrayList<>();
+            for (int rank = 0; rank < processes; rank++)
+            {
+                if (codes[rank] != 0)
+                {
+                    throw new IllegalStateException(main.getSimpleName() + " with " + processes + " processes " + env +
+                        ": rank " + rank + " exited with " + codes[rank] + "; output:\n" + job.outputs());
+                }
+                outputs.add(job.output(rank));
+            }
+            return outputs;
+        }
+    }
+
+    /**
+     * Median, minimum and maximum over repetitions.
+     *
+     * @param ops operations per repetition, or bytes where the part says so.
+     */
+    record Stat(double median, double min, double max, long ops)
+    {
+        static Stat overRanks(final List<Samples.Line> lines, final int ranks)
+        {
+            final double[] values = Samples.maxOverRanks(lines, ranks);
+            return new Stat(Samples.median(values), Samples.min(values), Samples.max(values),
+                lines.getFirst().opsPerRepetition());
+        }
+
+        static Stat of(final List<Samples.Line> lines)
+        {
+            return overRanks(lines, 1);
+        }
+
+        static Stat ofRank(final List<Samples.Line> lines, final int rank)
+        {
+            return of(lines.stream().filter(line -> line.rank() == rank).toList());
+        }
+
+        String format(final String number)
+        {
+            return format(number, 1.0);
+        }
+
+        /** "median (min-max)", each multiplied by {@code scale}. */
+        String format(final String number, final double scale)
+        {
+            return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")",
+                median * scale, min * scale, max * scale);
+        }
+    }
+
+    private void printTable(final String[] header, final List<String[]> rows)
+    {
+        out.println("| " + String.join(" | ", header) + " |");
+        out.println("|" + "---|".repeat(header.length));
+        for (final String[] row : rows)
+        {
+            out.println("| " + String.join(" | ", row) + " |");
+        }
+    }
+
+    private static void progress(final String what)
+    {
+        System.err.println("[bench] " + what);
+    }
+
+    private static String loadAverage()
+    {
+        try
+        {
+            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        }
+        catch (final IOException e)
+        {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    private static String met(final boolean met)
+    {
+        return met ? "yes" : "NO";
+    }
+
+    private static String formatNs(final long ns)
+    {
+        return ns < 1_000 ? ns + " ns" : ns / 1_000 + " us";
+    }
+
+    private static String formatMs(final double ns)
+    {
+        return String.format(Locale.ROOT, "%,.3f", ns / 1e6);
+    }
+
+    static String formatBytes(final long bytes)
+    {
+        if (bytes >= (1L << 20) && bytes % (1L << 20) == 0)
+        {
+            return (bytes >> 20) + " MiB";
+        }
+        if (bytes >= (1L << 10) && bytes % (1L << 10) == 0)
+        {
+            return (bytes >> 10) + " KiB";
+        }
+        return bytes + " B";
+    }
+
+    /** The class directory or jar this class was loaded from. */
+    private static Path codeLocation()
+    {
+        try
+        {
+            return Path.of(EngineBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        }
+        catch (final URISyntaxException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code target/mpj-home} beside the classes or jar when run from a Maven build, else under the temp directory. */
+    private static Path defaultMpjHome()
+    {
+        final Path parent = codeLocation().toAbsolutePath().getParent();
+        if (parent != null && "target".equals(String.valueOf(parent.getFileName())) && Files.isWritable(parent))
+        {
+            return parent.resolve("mpj-home");
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "mpj-home-" + System.getProperty("user.name"));
+    }
+}

@@ -1,0 +1,53 @@
+package bench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The benchmark's smoke run completes and prints every table with every row. No timing is
+ * checked: on shared 2-core machines figures say nothing in a test.
+ */
+class EngineBenchmarkTest
+{
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void shouldPrintEveryRowInQuickMode() throws Exception
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8))
+        {
+            EngineBenchmark.run(new String[] {"--quick"}, out);
+        }
+        final String report = bytes.toString(StandardCharsets.UTF_8);
+
+        final List<String> expectedLines = List.of(
+            "## Fence latency",
+            "| processes | linear, ns/fence | rd, ns/fence | MPJ Express Barrier, ns |",
+            "| 2 | ", "| 4 | ", "| 8 | ",
+            "## Window alloc+free",
+            "| posix | 0 B | ", "| posix | 4 KiB | ", "| posix | 1 MiB | ", "| posix | 64 MiB | ",
+            "| sls | 0 B | ", "| sls | 4 KiB | ", "| sls | 1 MiB | ", "| sls | 64 MiB | ",
+            "## Copy of a neighbour's 64 MiB segment",
+            "| posix | ", "| sls | ",
+            "Run time: ");
+        for (final String expected : expectedLines)
+        {
+            assertTrue(report.lines().anyMatch(line -> line.startsWith(expected)),
+                () -> "no line starting with \"" + expected + "\" in:\n" + report);
+        }
+        if (MpjMulticore.unavailableReason() == null)
+        {
+            assertTrue(report.lines().filter(line -> line.matches("\\| [248] \\|.*"))
+                .noneMatch(line -> line.contains("n/a")),
+                () -> "MPJ Express is installed, but its Barrier was not measured:\n" + report);
+        }
+    }
+}
