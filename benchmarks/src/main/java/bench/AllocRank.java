@@ -9,13 +9,14 @@ import kupl.local.SocketOob;
  * One process of the allocation benchmark, started by {@link EngineBenchmark} through
  * {@code kupl.local.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
  *
- * <p>For each size: warm-up pairs, then measured pairs of {@code allocate} and {@code close}
- * (alloc and free), each pair started together on every process with an out-of-band
- * barrier and timed on every process from before {@code allocate} to after {@code close}.
- * Then, on rank 0 alone, the reference: reserving and releasing the bytes that rank 0
- * reserves for such a window ({@link TmpfsReservation}; {@code posix}: its own segment,
- * {@code sls}: the whole window). Prints {@code bench alloc-<size>} lines (every rank) and
- * {@code bench reserve-<size>}, {@code bench release-<size>} lines (rank 0), in nanoseconds.
+ * <p>Rounds of warm-up, then measured rounds; in each round one pair of {@code allocate} and
+ * {@code close} (alloc and free) per size, each pair started together on every process with
+ * an out-of-band barrier and timed on every process from before {@code allocate} to after
+ * {@code close}. Then the reference, the pages alone: every process at once reserves and releases what it
+ * reserves for such a window ({@link TmpfsReservation}; {@code posix}: its own segment;
+ * {@code sls}: rank 0 the whole window, the others nothing), timed on rank 0. Prints
+ * {@code bench alloc-<size>} lines (every rank) and {@code bench reserve-<size>},
+ * {@code bench release-<size>} lines (rank 0), in nanoseconds.
  *
  * <p>Arguments: sizes (bytes, comma-separated), warmupPairs, repetitions.
  */
@@ -31,12 +32,14 @@ public final class AllocRank
             ShmComm comm = ShmComm.create(oob.size(), oob.rank(), ProcessHandle.current().pid(), oob, null))
         {
             final int rank = comm.rank();
-            for (final String size : sizes)
+            // Sizes take turns within each round, so that JIT compilation and other drift
+            // fall on every size alike rather than on the first one measured.
+            final double[][] pairNs = new double[sizes.length][repetitions];
+            for (int repetition = -warmupPairs; repetition < repetitions; repetition++)
             {
-                final long sizeBytes = Long.parseLong(size);
-                final double[] pairNs = new double[repetitions];
-                for (int repetition = -warmupPairs; repetition < repetitions; repetition++)
+                for (int s = 0; s < sizes.length; s++)
                 {
+                    final long sizeBytes = Long.parseLong(sizes[s]);
                     oob.oobBarrier(null);
                     final long startNs = System.nanoTime();
                     final ShmWin win = comm.allocate(sizeBytes, false);
@@ -44,26 +47,32 @@ public final class AllocRank
                     final long elapsedNs = System.nanoTime() - startNs;
                     if (repetition >= 0)
                     {
-                        pairNs[repetition] = elapsedNs;
+                        pairNs[s][repetition] = elapsedNs;
                     }
                 }
-                Samples.print("alloc-" + sizeBytes, rank, 1, pairNs);
+            }
+            for (int s = 0; s < sizes.length; s++)
+            {
+                Samples.print("alloc-" + sizes[s], rank, 1, pairNs[s]);
             }
 
-            // The reference runs on rank 0 while the others wait, so that nothing competes with it.
-            if (rank == 0)
+            // The reference: every process reserves and releases what it reserves for such a window
+            // (posix: its own segment; sls: rank 0 every segment, the others nothing), all at once.
+            final boolean sls = comm.config().shmType() == ShmType.SLS;
+            for (final String size : sizes)
             {
-                final long reservedPerSegment = comm.config().shmType() == ShmType.SLS ? comm.size() : 1;
-                for (final String size : sizes)
+                final long sizeBytes = Long.parseLong(size);
+                final long reservedBytes = !sls ? sizeBytes : rank == 0 ? sizeBytes * comm.size() : 0;
+                if (sizeBytes == 0)
                 {
-                    final long reservedBytes = Long.parseLong(size) * reservedPerSegment;
-                    if (reservedBytes == 0)
-                    {
-                        continue;
-                    }
-                    final double[] reserveNs = new double[repetitions];
-                    final double[] releaseNs = new double[repetitions];
-                    for (int repetition = -warmupPairs; repetition < repetitions; repetition++)
+                    continue;
+                }
+                final double[] reserveNs = new double[repetitions];
+                final double[] releaseNs = new double[repetitions];
+                for (int repetition = -warmupPairs; repetition < repetitions; repetition++)
+                {
+                    oob.oobBarrier(null);
+                    if (reservedBytes > 0)
                     {
                         final long[] elapsedNs = TmpfsReservation.reserveAndReleaseNs(comm.config().directory(),
                             reservedBytes);
@@ -73,6 +82,9 @@ public final class AllocRank
                             releaseNs[repetition] = elapsedNs[1];
                         }
                     }
+                }
+                if (rank == 0)
+                {
                     Samples.print("reserve-" + size, rank, reservedBytes, reserveNs);
                     Samples.print("release-" + size, rank, reservedBytes, releaseNs);
                 }

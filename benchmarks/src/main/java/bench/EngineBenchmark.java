@@ -39,6 +39,7 @@ import kupl.local.LocalJob;
  * <pre>
  * --quick           smoke run: same rows, tiny repetitions (figures are not meaningful)
  * --mpj-home DIR    where to build the MPJ_HOME for MPJ Express (default: target/mpj-home)
+ * --only PARTS      some of fence,alloc,copy (comma-separated); default all
  * </pre>
  * Run it with {@code bin/bench-engine}.
  */
@@ -86,14 +87,19 @@ public final class EngineBenchmark
     private static final String[] SHM_TYPES = {"posix", "sls"};
     private static final String[][] FENCE_ALGORITHMS = {{"linear", "1"}, {"rd", "2"}};
 
+    private static final List<String> PARTS = List.of("fence", "alloc", "copy");
+
     private final Settings settings;
     private final Path mpjHome;
+    private final List<String> parts;
     private final PrintStream out;
 
-    private EngineBenchmark(final Settings settings, final Path mpjHome, final PrintStream out)
+    private EngineBenchmark(final Settings settings, final Path mpjHome, final List<String> parts,
+        final PrintStream out)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
+        this.parts = parts;
         this.out = out;
     }
 
@@ -115,7 +121,7 @@ public final class EngineBenchmark
     {
         UsageException(final String problem)
         {
-            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR]");
+            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR] [--only fence,alloc,copy]");
         }
     }
 
@@ -128,6 +134,7 @@ public final class EngineBenchmark
     {
         Settings settings = FULL;
         Path mpjHome = defaultMpjHome();
+        List<String> parts = PARTS;
         for (int i = 0; i < args.length; i++)
         {
             switch (args[i])
@@ -141,19 +148,36 @@ public final class EngineBenchmark
                     }
                     mpjHome = Path.of(args[++i]).toAbsolutePath();
                 }
+                case "--only" ->
+                {
+                    if (i + 1 == args.length || !PARTS.containsAll(List.of(args[i + 1].split(","))))
+                    {
+                        throw new UsageException("--only needs some of " + String.join(",", PARTS));
+                    }
+                    parts = List.of(args[++i].split(","));
+                }
                 default -> throw new UsageException("unknown argument " + args[i]);
             }
         }
-        new EngineBenchmark(settings, mpjHome, out).run();
+        new EngineBenchmark(settings, mpjHome, parts, out).run();
     }
 
     private void run() throws Exception
     {
         final long startNs = System.nanoTime();
         printHeader();
-        fencePart();
-        allocPart();
-        copyPart();
+        if (parts.contains("fence"))
+        {
+            fencePart();
+        }
+        if (parts.contains("alloc"))
+        {
+            allocPart();
+        }
+        if (parts.contains("copy"))
+        {
+            copyPart();
+        }
         out.printf(Locale.ROOT, "Run time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
             loadAverage());
     }
@@ -326,9 +350,10 @@ public final class EngineBenchmark
             "out-of-band barrier; median over " + settings.repetitions() + " pairs (min-max) after " +
             settings.allocWarmupPairs() + " unmeasured; slowest process: the larger of the two per pair. " +
             "Pages alone: open(O_TMPFILE) + fallocate (reserve), then close (release: frees the pages) in the " +
-            "same tmpfs, by rank 0 alone, of the bytes rank 0 reserves for that window (posix: its own segment, " +
-            "while the other process reserves its own; sls: every process's segment). Whichever process unmaps " +
-            "an object last pays its release.");
+            "same tmpfs, each process at once reserving what it reserves for that window (posix: its own segment; " +
+            "sls: rank 0 every process's segment), timed on rank 0. In a window, whichever process unmaps an " +
+            "object last pays its release. Few warm-up pairs: allocation is rare in applications, so its code " +
+            "runs cold, as here.");
         out.println();
     }
 
