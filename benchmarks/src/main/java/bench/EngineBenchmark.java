@@ -48,8 +48,8 @@ public final class EngineBenchmark
     /**
      * How long and how often each part measures.
      *
-     * @param warmupFences       fences (barriers) before a repetition is sized from their time;
-     *                           then one more, unmeasured repetition.
+     * @param warmupFences       untimed fences (barriers) before a repetition is sized (from
+     *                           half as many, then from one unmeasured repetition).
      * @param repetitions        measured repetitions per configuration (a median needs at least 5).
      * @param repetitionTargetNs how long one repetition of fences (barriers) should last.
      * @param allocWarmupPairs   unmeasured alloc+free pairs per size.
@@ -262,10 +262,10 @@ public final class EngineBenchmark
             "MPJ Express Barrier, ns", "target", "met: linear / rd", "ops per repetition: linear / rd / MPJ"}, rows);
         out.println();
         out.println("Median over " + settings.repetitions() + " repetitions (min-max); a repetition counts as " +
-            "long as its slowest process and is sized from the second half of " + settings.warmupFences() +
-            " warm-up operations to last about " +
-            settings.repetitionTargetNs() / 1_000_000 + " ms, after one unmeasured repetition. Engine: one JVM per " +
-            "process; MPJ Express: one JVM, one thread per rank.");
+            "long as its slowest process. After " + settings.warmupFences() + " warm-up operations, a repetition " +
+            "is sized to last about " + settings.repetitionTargetNs() / 1_000_000 + " ms from a timed run, then " +
+            "again from one unmeasured repetition. Engine: one JVM per process; MPJ Express: one JVM, one thread " +
+            "per rank.");
         footnotes.forEach(note -> out.println("\n" + note));
         out.println();
     }

@@ -12,9 +12,11 @@ import kupl.local.SocketOob;
  *
  * <ol>
  *   <li>allocates a one-word window;</li>
- *   <li>warms up with {@code warmupFences} fences, the second half of which rank 0 times to size a
- *   repetition, and publishes that size through its segment (read after a fence);</li>
- *   <li>runs one unmeasured repetition, then {@code repetitions} measured ones;</li>
+ *   <li>warms up with {@code warmupFences} fences;</li>
+ *   <li>sizes a repetition to last about {@code repetitionTargetNs}: rank 0 times half as many
+ *   fences, then one unmeasured repetition of the size this suggests, and publishes each size
+ *   through its segment (read after a fence);</li>
+ *   <li>runs {@code repetitions} measured repetitions;</li>
  *   <li>prints {@code bench fence rank=r ops=M ns/fence...} ({@link Samples}).</li>
  * </ol>
  *
@@ -33,44 +35,43 @@ public final class FenceRank
             ShmWin win = comm.allocate(Long.BYTES, false))
         {
             final int rank = comm.rank();
-
-            // Only the second half of the warm-up sizes a repetition: the first pays for JIT compilation.
-            final int timedWarmup = warmupFences - warmupFences / 2;
-            for (int i = 0; i < warmupFences / 2; i++)
+            for (int i = 0; i < warmupFences; i++)
             {
                 win.fence();
             }
-            final long warmupStartNs = System.nanoTime();
-            for (int i = 0; i < timedWarmup; i++)
-            {
-                win.fence();
-            }
-            final long warmupNs = System.nanoTime() - warmupStartNs;
 
-            // Every process must run the same number of fences: rank 0 decides, the fence publishes.
-            if (rank == 0)
+            // Size a repetition twice: from a short timed run, then from one unmeasured repetition
+            // of that size, since the first estimate may still include JIT compilation. Every
+            // process must run the same number of fences: rank 0 decides, a fence publishes.
+            long fencesPerRepetition = Math.max(100, warmupFences / 2);
+            for (int sizing = 0; sizing < 2; sizing++)
             {
-                win.base().set(ValueLayout.JAVA_LONG, 0,
-                    Samples.opsPerRepetition(repetitionTargetNs, timedWarmup, warmupNs));
+                final long elapsedNs = timeFences(win, fencesPerRepetition);
+                if (rank == 0)
+                {
+                    win.base().set(ValueLayout.JAVA_LONG, 0,
+                        Samples.opsPerRepetition(repetitionTargetNs, fencesPerRepetition, elapsedNs));
+                }
+                win.fence();
+                fencesPerRepetition = win.segment(0).get(ValueLayout.JAVA_LONG, 0);
             }
-            win.fence();
-            final long fencesPerRepetition = win.segment(0).get(ValueLayout.JAVA_LONG, 0);
 
             final double[] nsPerFence = new double[repetitions];
-            for (int repetition = -1; repetition < repetitions; repetition++)
+            for (int repetition = 0; repetition < repetitions; repetition++)
             {
-                final long startNs = System.nanoTime();
-                for (long i = 0; i < fencesPerRepetition; i++)
-                {
-                    win.fence();
-                }
-                final long elapsedNs = System.nanoTime() - startNs;
-                if (repetition >= 0)
-                {
-                    nsPerFence[repetition] = (double)elapsedNs / fencesPerRepetition;
-                }
+                nsPerFence[repetition] = (double)timeFences(win, fencesPerRepetition) / fencesPerRepetition;
             }
             Samples.print("fence", rank, fencesPerRepetition, nsPerFence);
         }
+    }
+
+    private static long timeFences(final ShmWin win, final long fences)
+    {
+        final long startNs = System.nanoTime();
+        for (long i = 0; i < fences; i++)
+        {
+            win.fence();
+        }
+        return System.nanoTime() - startNs;
     }
 }

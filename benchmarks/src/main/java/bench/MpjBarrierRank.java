@@ -22,39 +22,37 @@ public final class MpjBarrierRank
         final long repetitionTargetNs = Long.parseLong(appArgs[2]);
         final int rank = MPI.COMM_WORLD.Rank();
 
-        // Only the second half of the warm-up sizes a repetition: the first pays for JIT compilation.
-        final int timedWarmup = warmupBarriers - warmupBarriers / 2;
-        for (int i = 0; i < warmupBarriers / 2; i++)
+        for (int i = 0; i < warmupBarriers; i++)
         {
             MPI.COMM_WORLD.Barrier();
         }
-        final long warmupStartNs = System.nanoTime();
-        for (int i = 0; i < timedWarmup; i++)
-        {
-            MPI.COMM_WORLD.Barrier();
-        }
-        final long warmupNs = System.nanoTime() - warmupStartNs;
 
-        // Every rank must run the same number of barriers: rank 0 decides and broadcasts.
-        final long[] barriersPerRepetition = {Samples.opsPerRepetition(repetitionTargetNs, timedWarmup, warmupNs)};
-        MPI.COMM_WORLD.Bcast(barriersPerRepetition, 0, 1, MPI.LONG, 0);
-        final long barriers = barriersPerRepetition[0];
+        // Sized as FenceRank sizes a repetition; every rank must run the same number of
+        // barriers: rank 0 decides and broadcasts.
+        final long[] barriers = {Math.max(100, warmupBarriers / 2)};
+        for (int sizing = 0; sizing < 2; sizing++)
+        {
+            final long elapsedNs = timeBarriers(barriers[0]);
+            barriers[0] = Samples.opsPerRepetition(repetitionTargetNs, barriers[0], elapsedNs);
+            MPI.COMM_WORLD.Bcast(barriers, 0, 1, MPI.LONG, 0);
+        }
 
         final double[] nsPerBarrier = new double[repetitions];
-        for (int repetition = -1; repetition < repetitions; repetition++)
+        for (int repetition = 0; repetition < repetitions; repetition++)
         {
-            final long startNs = System.nanoTime();
-            for (long i = 0; i < barriers; i++)
-            {
-                MPI.COMM_WORLD.Barrier();
-            }
-            final long elapsedNs = System.nanoTime() - startNs;
-            if (repetition >= 0)
-            {
-                nsPerBarrier[repetition] = (double)elapsedNs / barriers;
-            }
+            nsPerBarrier[repetition] = (double)timeBarriers(barriers[0]) / barriers[0];
         }
-        Samples.print("barrier", rank, barriers, nsPerBarrier);
+        Samples.print("barrier", rank, barriers[0], nsPerBarrier);
         MPI.Finalize();
+    }
+
+    private static long timeBarriers(final long barriers) throws Exception
+    {
+        final long startNs = System.nanoTime();
+        for (long i = 0; i < barriers; i++)
+        {
+            MPI.COMM_WORLD.Barrier();
+        }
+        return System.nanoTime() - startNs;
     }
 }
