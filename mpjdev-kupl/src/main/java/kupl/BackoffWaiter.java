@@ -25,6 +25,7 @@ final class BackoffWaiter
     static final long MIN_PARK_NS = 20_000;
     static final long MAX_PARK_NS = 1_000_000;
     static final int AUTO_SPINS_PER_WAIT = 1_000;
+    private static final long NO_SHORTCUT = -1;
 
     private final SharedWords words;
     private final PeerLiveness liveness;
@@ -68,23 +69,49 @@ final class BackoffWaiter
      */
     void awaitAtLeast(final long offset, final long target, final int peer, final Object what)
     {
-        final SharedWords words = this.words;
-        if (words.getLongAcquire(offset) >= target)
+        if (words.getLongAcquire(offset) < target && !spin(offset, target))
         {
-            return;
+            slowWait(offset, target, NO_SHORTCUT, 0, peer, what);
         }
+    }
+
+    /**
+     * As {@link #awaitAtLeast}, but once spinning is over also returns when the word at
+     * {@code shortcutOffset} reaches {@code shortcutTarget}.
+     *
+     * @return true if it returned because of the shortcut word.
+     */
+    boolean awaitAtLeastOrShortcut(final long offset, final long target, final long shortcutOffset,
+        final long shortcutTarget, final int peer, final Object what)
+    {
+        if (words.getLongAcquire(offset) >= target || spin(offset, target))
+        {
+            return false;
+        }
+        if (words.getLongAcquire(shortcutOffset) >= shortcutTarget)
+        {
+            // Spare this process a pass of the scheduler: it may already know everyone has arrived.
+            return true;
+        }
+        return slowWait(offset, target, shortcutOffset, shortcutTarget, peer, what);
+    }
+
+    private boolean spin(final long offset, final long target)
+    {
+        final SharedWords words = this.words;
         for (int i = spins; i > 0; i--)
         {
             Thread.onSpinWait();
             if (words.getLongAcquire(offset) >= target)
             {
-                return;
+                return true;
             }
         }
-        slowWait(offset, target, peer, what);
+        return false;
     }
 
-    private void slowWait(final long offset, final long target, final int peer, final Object what)
+    private boolean slowWait(final long offset, final long target, final long shortcutOffset, final long shortcutTarget,
+        final int peer, final Object what)
     {
         final long startNs = System.nanoTime();
         long nextCheckNs = startNs + livenessIntervalNs;
@@ -104,7 +131,11 @@ final class BackoffWaiter
             }
             if (words.getLongAcquire(offset) >= target)
             {
-                return;
+                return false;
+            }
+            if (shortcutOffset != NO_SHORTCUT && words.getLongAcquire(shortcutOffset) >= shortcutTarget)
+            {
+                return true;
             }
             if (nowNs - nextCheckNs >= 0)
             {

@@ -10,7 +10,8 @@ package kupl;
  *   | magic (8) | shape (8): rd slots per rank << 32 | ranks      |  header
  *   | dead rank + 1 (8): 0 until a waiter finds a rank dead         |
  *   +---------------------------------------------------------------+
- *   | linear arrivals: total arrivals so far, only grows            |  128 B
+ *   | arrivals: total fence arrivals so far, only grows (linear;    |  128 B
+ *   | rd too when the processes outnumber the cores)                |
  *   +---------------------------------------------------------------+
  *   | linear release: last completed fence epoch, only grows        |  128 B
  *   +---------------------------------------------------------------+
@@ -41,14 +42,14 @@ final class ControlDescriptor
      * compare-and-exchange, so that every waiter names that rank (see {@link BackoffWaiter}).
      */
     static final long DEAD_RANK_OFFSET = 16;
-    static final long LINEAR_ARRIVALS_OFFSET;
+    static final long ARRIVALS_OFFSET;
     static final long LINEAR_RELEASE_OFFSET;
     static final long RD_FLAGS_OFFSET;
 
     static
     {
         long offset = WORD_PAD_BYTES;
-        LINEAR_ARRIVALS_OFFSET = offset;
+        ARRIVALS_OFFSET = offset;
         offset += WORD_PAD_BYTES;
         LINEAR_RELEASE_OFFSET = offset;
         offset += WORD_PAD_BYTES;

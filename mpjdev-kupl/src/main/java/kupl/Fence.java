@@ -17,14 +17,19 @@ interface Fence
     /** Number of fences this process has completed. */
     long epoch();
 
-    /** A fence of {@code algorithm} for {@code rank} over the control object {@code words}. */
+    /**
+     * A fence of {@code algorithm} for {@code rank} over the control object {@code words}.
+     *
+     * @param oversubscribed the processes outnumber the cores; the same on every process.
+     */
     static Fence create(final FenceAlgorithm algorithm, final int rank, final ControlDescriptor layout,
-        final SharedWords words, final BackoffWaiter waiter)
+        final SharedWords words, final BackoffWaiter waiter, final boolean oversubscribed)
     {
         return switch (algorithm)
         {
             case LINEAR -> new LinearFence(layout.ranks(), words, waiter);
-            case RD -> new RecursiveDoublingFence(RecursiveDoublingSchedule.forRank(rank, layout), words, waiter);
+            case RD -> new RecursiveDoublingFence(RecursiveDoublingSchedule.forRank(rank, layout), layout.ranks(),
+                oversubscribed, words, waiter);
         };
     }
 }

@@ -30,7 +30,7 @@ final class LinearFence implements Fence
         // Order this process's earlier loads and stores before its arrival (a full barrier).
         VarHandle.fullFence();
         // getAndAdd is sequentially consistent: the last arriver's add reads every earlier add.
-        final long arrivals = words.getAndAddLong(ControlDescriptor.LINEAR_ARRIVALS_OFFSET, 1) + 1;
+        final long arrivals = words.getAndAddLong(ControlDescriptor.ARRIVALS_OFFSET, 1) + 1;
         if (arrivals == epoch * ranks)
         {
             // Publishes every process's pre-fence writes (they precede their adds) to the waiters.

@@ -75,13 +75,15 @@ public final class ShmWin implements AutoCloseable
             }
         }
         final String settings = settingsText(config, contiguous);
-        final byte[] sizeRecord = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
-            .putLong(sizeBytes).putLong(settings.hashCode()).array();
+        final byte[] sizeRecord = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN)
+            .putLong(sizeBytes).putLong(settings.hashCode()).putLong(Runtime.getRuntime().availableProcessors()).array();
         final ByteBuffer[] sizeRecords = oob.exchange("win alloc (sizes)", sizeRecord, problem);
         final long[] sizes = new long[ranks];
+        long fewestCores = Long.MAX_VALUE;
         for (int peer = 0; peer < ranks; peer++)
         {
             sizes[peer] = sizeRecords[peer].getLong(0);
+            fewestCores = Math.min(fewestCores, sizeRecords[peer].getLong(16));
             if (sizeRecords[peer].getLong(8) != sizeRecords[0].getLong(8))
             {
                 // Every process sees the same records, so every process throws here.
@@ -91,6 +93,8 @@ public final class ShmWin implements AutoCloseable
             }
         }
 
+        // Decided from exchanged figures, so that every process decides alike (see RecursiveDoublingFence).
+        final boolean oversubscribed = ranks > fewestCores;
         final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
         if (oneObject)
         {
@@ -158,7 +162,7 @@ public final class ShmWin implements AutoCloseable
 
             final BackoffWaiter waiter = new BackoffWaiter(words, comm.liveness(), config, ranks);
             return new ShmWin(comm, sizes, segments, contiguous, arena,
-                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter),
+                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed),
                 new PeerFence(rank, layout, words, waiter));
         }
         catch (final RuntimeException e)
