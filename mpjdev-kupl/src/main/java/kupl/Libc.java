@@ -140,10 +140,10 @@ final class Libc
         call("ftruncate", (arena, state) -> (int)FTRUNCATE.invokeExact(state, fd, length));
     }
 
-    /** {@code fallocate(fd, 0, 0, length)}: allocates every page now, or fails with ENOSPC now. */
-    static void fallocate(final int fd, final long length) throws ErrnoException
+    /** {@code fallocate(fd, 0, offset, length)}: allocates those pages now, or fails with ENOSPC now. */
+    static void fallocate(final int fd, final long offset, final long length) throws ErrnoException
     {
-        call("fallocate", (arena, state) -> (int)FALLOCATE.invokeExact(state, fd, 0, 0L, length));
+        call("fallocate", (arena, state) -> (int)FALLOCATE.invokeExact(state, fd, 0, offset, length));
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.List;
  * {@code memfd_create(MFD_HUGETLB)} file, unnamed as well. Other processes open the object
  * through {@code /proc/<creator pid>/fd/<fd>}, which needs the same user and node.
  *
- * <p><b>Pages reserved up front.</b> {@code fallocate} takes every page at creation, so a
+ * <p><b>Pages reserved up front.</b> {@code fallocate} takes every page at allocation, so a
  * full tmpfs or a lack of huge pages fails here with a message, instead of a SIGBUS (in Java
  * an asynchronous {@code InternalError}) at the first touch of a missing page.
  */
@@ -39,14 +39,15 @@ final class SharedMemoryObject implements AutoCloseable
     }
 
     /**
-     * Creates an object of at least {@code requestedBytes}, reserves its pages and maps it into
-     * {@code arena}.
+     * Creates an object of at least {@code requestedBytes} and maps it into {@code arena}.
      *
-     * @param numaNodes NUMA nodes to bind the pages to (on-package memory), or empty.
+     * @param numaNodes  NUMA nodes to bind the pages to (on-package memory), or empty.
+     * @param reserveAll reserve every page now; if false, each user reserves its own part
+     *                   ({@link #reserve}, {@link #mapPeer}).
      * @throws KuplException saying what to change if the machine cannot provide the memory.
      */
     static SharedMemoryObject create(final KuplConfig config, final long requestedBytes, final boolean hugePages,
-        final List<Integer> numaNodes, final Arena arena)
+        final List<Integer> numaNodes, final boolean reserveAll, final Arena arena)
     {
         final long length = hugePages ? ControlDescriptor.align(requestedBytes, MemoryNodes.hugePageBytes()) : requestedBytes;
         final int fd = openUnnamed(config.directory(), hugePages);
@@ -55,11 +56,14 @@ final class SharedMemoryObject implements AutoCloseable
             Libc.ftruncate(fd, length);
             if (numaNodes.isEmpty())
             {
-                reserve(fd, length, config.directory(), hugePages);
+                if (reserveAll)
+                {
+                    reserve(fd, 0, length, config.directory(), hugePages);
+                }
                 return new SharedMemoryObject(fd, length, map(fd, length, hugePages, arena));
             }
             // A shared mapping's NUMA policy belongs to the object: bind first, so that the pages
-            // reserved afterwards come from those nodes.
+            // reserved afterwards, by any process, come from those nodes.
             final MemorySegment mapping = map(fd, length, hugePages, arena);
             long mask = 0;
             for (final int node : numaNodes)
@@ -67,7 +71,10 @@ final class SharedMemoryObject implements AutoCloseable
                 mask |= 1L << node;
             }
             Libc.mbindStrict(mapping, mask);
-            reserve(fd, length, config.directory(), hugePages);
+            if (reserveAll)
+            {
+                reserve(fd, 0, length, config.directory(), hugePages);
+            }
             return new SharedMemoryObject(fd, length, mapping);
         }
         catch (final Libc.ErrnoException e)
@@ -82,8 +89,19 @@ final class SharedMemoryObject implements AutoCloseable
         }
     }
 
-    /** Maps the object another process created and described with {@code handle}. */
-    static MemorySegment mapPeer(final SegmentHandle handle, final int ownerRank, final Arena arena)
+    /** Reserves the pages of bytes {@code [offset, offset + length)} of this object (normal pages, in {@code directory}). */
+    void reserve(final long offset, final long length, final Path directory)
+    {
+        reserve(fd, offset, length, directory, false);
+    }
+
+    /**
+     * Maps the object another process created and described with {@code handle}, and reserves
+     * the pages of bytes {@code [reserveOffset, reserveOffset + reserveLength)} of it (none if
+     * {@code reserveLength} is 0).
+     */
+    static MemorySegment mapPeer(final SegmentHandle handle, final int ownerRank, final long reserveOffset,
+        final long reserveLength, final Path directory, final Arena arena)
     {
         final String path = "/proc/" + handle.pid() + "/fd/" + handle.fd();
         final int fd;
@@ -98,6 +116,10 @@ final class SharedMemoryObject implements AutoCloseable
         }
         try
         {
+            if (reserveLength > 0)
+            {
+                reserve(fd, reserveOffset, reserveLength, directory, false);
+            }
             return Libc.mmapShared(fd, handle.lengthBytes(), arena);
         }
         catch (final Libc.ErrnoException e)
@@ -186,11 +208,12 @@ final class SharedMemoryObject implements AutoCloseable
             "); reserve more with 'echo N > /proc/sys/vm/nr_hugepages' or set KUPL_SHM_ENABLE_HUGEPAGE=n", cause);
     }
 
-    private static void reserve(final int fd, final long length, final Path directory, final boolean hugePages)
+    private static void reserve(final int fd, final long offset, final long length, final Path directory,
+        final boolean hugePages)
     {
         try
         {
-            Libc.fallocate(fd, length);
+            Libc.fallocate(fd, offset, length);
         }
         catch (final Libc.ErrnoException e)
         {

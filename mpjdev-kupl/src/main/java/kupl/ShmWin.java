@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,6 +97,11 @@ public final class ShmWin implements AutoCloseable
         // Decided from exchanged figures, so that every process decides alike (see RecursiveDoublingFence).
         final boolean oversubscribed = ranks > fewestCores;
         final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
+        // In one object each process reserves its own part, as with one object per process: under
+        // the default NUMA policy its pages then come from its own node, not all from rank 0's.
+        // (No faster on one node: tmpfs serialises fallocate calls on one file.) Huge pages
+        // cannot be reserved by unaligned parts, so rank 0 reserves those whole.
+        final boolean reserveByParts = oneObject && !config.hugePages();
         if (oneObject)
         {
             checkTotalFits(sizes);
@@ -109,7 +115,7 @@ public final class ShmWin implements AutoCloseable
             totalBytes = offsets[peer] + sizes[peer];
         }
 
-        // Step 2: the creators create and reserve their objects.
+        // Step 2: the creators create their objects (and reserve them, unless reserved by parts in step 3).
         final Arena arena = Arena.ofShared();
         final ControlDescriptor layout = new ControlDescriptor(ranks);
         final List<SharedMemoryObject> created = new ArrayList<>(2);
@@ -120,14 +126,15 @@ public final class ShmWin implements AutoCloseable
         {
             if (rank == 0)
             {
-                control = SharedMemoryObject.create(config, layout.lengthBytes(), false, List.of(), arena);
+                control = SharedMemoryObject.create(config, layout.lengthBytes(), false, List.of(), true, arena);
                 created.add(control);
                 layout.initialise(new SharedWords(control.mapping()));
             }
             final long ownObjectBytes = oneObject ? (rank == 0 ? totalBytes : 0) : sizeBytes;
             if (ownObjectBytes > 0)
             {
-                data = SharedMemoryObject.create(config, ownObjectBytes, config.hugePages(), numaNodes, arena);
+                data = SharedMemoryObject.create(config, ownObjectBytes, config.hugePages(), numaNodes,
+                    !reserveByParts, arena);
                 created.add(data);
             }
         }
@@ -142,17 +149,20 @@ public final class ShmWin implements AutoCloseable
             (data == null ? SegmentHandle.NONE : data.handle()).writeTo(handles);
             final ByteBuffer[] handleRecords = oob.exchange("win alloc (creating shared memory)", handles.array(), problem);
 
-            // Step 3: everyone maps what the others created.
+            // Step 3: everyone maps what the others created and, in one object, reserves its own part.
             problem = null;
             MemorySegment[] segments = null;
             SharedWords words = null;
             try
             {
                 final MemorySegment controlMemory = control != null ? control.mapping() :
-                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, arena);
+                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, 0, 0, config.directory(), arena);
                 words = new SharedWords(controlMemory);
                 layout.verify(words);
-                segments = mapSegments(rank, sizes, offsets, oneObject, totalBytes, data, handleRecords, controlMemory, arena);
+                segments = oneObject ?
+                    mapOneObject(rank, sizes, offsets, totalBytes, reserveByParts, data, handleRecords[0],
+                        controlMemory.asSlice(0, 0), config.directory(), arena) :
+                    mapObjectPerProcess(rank, sizes, data, handleRecords, controlMemory.asSlice(0, 0), config.directory(), arena);
             }
             catch (final KuplException e)
             {
@@ -199,24 +209,45 @@ public final class ShmWin implements AutoCloseable
         }
     }
 
-    private static MemorySegment[] mapSegments(final int rank, final long[] sizes, final long[] offsets,
-        final boolean oneObject, final long totalBytes, final SharedMemoryObject ownData,
-        final ByteBuffer[] handleRecords, final MemorySegment controlMemory, final Arena arena)
+    /** Maps rank 0's object holding every segment, reserving this process's own part if asked to. */
+    private static MemorySegment[] mapOneObject(final int rank, final long[] sizes, final long[] offsets,
+        final long totalBytes, final boolean reserveOwnPart, final SharedMemoryObject ownData,
+        final ByteBuffer rank0Handles, final MemorySegment empty, final Path directory, final Arena arena)
     {
-        final int ranks = sizes.length;
-        final MemorySegment[] segments = new MemorySegment[ranks];
-        final MemorySegment empty = controlMemory.asSlice(0, 0);
-        if (oneObject)
+        final long reserveBytes = reserveOwnPart ? sizes[rank] : 0;
+        final MemorySegment all;
+        if (totalBytes == 0)
         {
-            final MemorySegment all = totalBytes == 0 ? empty : rank == 0 ? ownData.mapping() :
-                SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], SegmentHandle.BYTES), 0, arena);
-            for (int peer = 0; peer < ranks; peer++)
-            {
-                segments[peer] = all.asSlice(offsets[peer], sizes[peer]);
-            }
-            return segments;
+            all = empty;
         }
-        for (int peer = 0; peer < ranks; peer++)
+        else if (rank == 0)
+        {
+            if (reserveBytes > 0)
+            {
+                ownData.reserve(offsets[0], reserveBytes, directory);
+            }
+            all = ownData.mapping();
+        }
+        else
+        {
+            all = SharedMemoryObject.mapPeer(SegmentHandle.readFrom(rank0Handles, SegmentHandle.BYTES), 0,
+                offsets[rank], reserveBytes, directory, arena);
+        }
+        final MemorySegment[] segments = new MemorySegment[sizes.length];
+        for (int peer = 0; peer < sizes.length; peer++)
+        {
+            segments[peer] = all.asSlice(offsets[peer], sizes[peer]);
+        }
+        return segments;
+    }
+
+    /** Maps every other process's own object (each was reserved whole by its creator). */
+    private static MemorySegment[] mapObjectPerProcess(final int rank, final long[] sizes,
+        final SharedMemoryObject ownData, final ByteBuffer[] handleRecords, final MemorySegment empty,
+        final Path directory, final Arena arena)
+    {
+        final MemorySegment[] segments = new MemorySegment[sizes.length];
+        for (int peer = 0; peer < sizes.length; peer++)
         {
             if (sizes[peer] == 0)
             {
@@ -224,8 +255,8 @@ public final class ShmWin implements AutoCloseable
             }
             else
             {
-                final MemorySegment mapping = peer == rank ? ownData.mapping() :
-                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[peer], SegmentHandle.BYTES), peer, arena);
+                final MemorySegment mapping = peer == rank ? ownData.mapping() : SharedMemoryObject.mapPeer(
+                    SegmentHandle.readFrom(handleRecords[peer], SegmentHandle.BYTES), peer, 0, 0, directory, arena);
                 segments[peer] = mapping.asSlice(0, sizes[peer]);
             }
         }
