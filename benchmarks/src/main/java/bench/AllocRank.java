@@ -14,7 +14,8 @@ import kupl.local.SocketOob;
  * an out-of-band barrier and timed on every process from before {@code allocate} to after
  * {@code close}. Then the reference, the pages alone: every process at once reserves and releases what it
  * reserves for such a window ({@link TmpfsReservation}; {@code posix}: its own segment;
- * {@code sls}: rank 0 the whole window, the others nothing), timed on rank 0. Prints
+ * {@code sls}: rank 0 the whole object; the engine has each process reserve its own part of it,
+ * but tmpfs serialises fallocate on one file, so the pages cost the same), timed on rank 0. Prints
  * {@code bench alloc-<size>} lines (every rank) and {@code bench reserve-<size>},
  * {@code bench release-<size>} lines (rank 0), in nanoseconds.
  *
@@ -57,7 +58,8 @@ public final class AllocRank
             }
 
             // The reference: every process reserves and releases what it reserves for such a window
-            // (posix: its own segment; sls: rank 0 every segment, the others nothing), all at once.
+            // (posix: its own segment; sls: rank 0 the whole object, which costs what the engine's
+            // per-process parts of one file cost, since tmpfs serialises fallocate on a file), all at once.
             final boolean sls = comm.config().shmType() == ShmType.SLS;
             for (final String size : sizes)
             {

@@ -351,7 +351,8 @@ public final class EngineBenchmark
             settings.allocWarmupPairs() + " unmeasured; slowest process: the larger of the two per pair. " +
             "Pages alone: open(O_TMPFILE) + fallocate (reserve), then close (release: frees the pages) in the " +
             "same tmpfs, each process at once reserving what it reserves for that window (posix: its own segment; " +
-            "sls: rank 0 every process's segment), timed on rank 0. In a window, whichever process unmaps an " +
+            "sls: rank 0 the whole object, as costly as the engine's per-process parts of one file, which tmpfs " +
+            "serialises), timed on rank 0. In a window, whichever process unmaps an " +
             "object last pays its release. Few warm-up pairs: allocation is rare in applications, so its code " +
             "runs cold, as here.");
         out.println();
