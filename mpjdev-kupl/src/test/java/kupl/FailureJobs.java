@@ -190,6 +190,23 @@ final class FailureJobs
         }
     }
 
+    /** A new directory under /dev/shm to be one test class's {@code KUPL_SHM_DIR}. */
+    static Path createShmDir(final String prefix) throws IOException
+    {
+        return Files.createTempDirectory(Path.of("/dev/shm"), prefix);
+    }
+
+    /** Deletes a directory of {@link #createShmDir} (if made), failing if anything was left in it. */
+    static void removeShmDir(final Path dir) throws IOException
+    {
+        if (dir != null)
+        {
+            final List<String> left = listing(dir);
+            Files.delete(dir);
+            org.junit.jupiter.api.Assertions.assertEquals(List.of(), left, "files left in KUPL_SHM_DIR=" + dir);
+        }
+    }
+
     /** Entries of {@code dir}, sorted. */
     static List<String> listing(final Path dir) throws IOException
     {

@@ -5,7 +5,6 @@ import static kupl.FailureJobs.KUPL_ERROR_EXIT;
 import static kupl.FailureJobs.allRanks;
 import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
-import static kupl.FailureJobs.listing;
 import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -18,7 +17,6 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.List;
 
 import kupl.local.LocalJob;
 
@@ -58,7 +56,7 @@ class HugePagesTest
         lock = lockChannel.lock();
         originalPages = Files.readString(NR_HUGEPAGES).trim();
         // The control object is never huge: it goes to a directory of this test's own.
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-hugepages-");
+        shmDir = FailureJobs.createShmDir("kupl-hugepages-");
     }
 
     @AfterAll
@@ -71,12 +69,7 @@ class HugePagesTest
                 Files.writeString(NR_HUGEPAGES, originalPages);
                 assertEquals(originalPages, Files.readString(NR_HUGEPAGES).trim(), "nr_hugepages not restored");
             }
-            if (shmDir != null)
-            {
-                final List<String> left = listing(shmDir);
-                Files.delete(shmDir);
-                assertEquals(List.of(), left, "files left in KUPL_SHM_DIR=" + shmDir);
-            }
+            FailureJobs.removeShmDir(shmDir);
         }
         finally
         {

@@ -2,17 +2,14 @@ package kupl;
 
 import static kupl.FailureJobs.JOB_TIMEOUT;
 import static kupl.FailureJobs.env;
-import static kupl.FailureJobs.listing;
 import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.start;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import kupl.local.LocalJob;
 
@@ -41,18 +38,13 @@ class LargeSegmentTest
         final long usable = Files.getFileStore(Path.of("/dev/shm")).getUsableSpace();
         Assumptions.assumeTrue(usable > 2 * LARGE_BYTES, "/dev/shm has only " + usable + " bytes free; the test needs " +
             2 * LARGE_BYTES);
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-large-");
+        shmDir = FailureJobs.createShmDir("kupl-large-");
     }
 
     @AfterAll
     static void removeSegmentDirectory() throws IOException
     {
-        if (shmDir != null)
-        {
-            final List<String> left = listing(shmDir);
-            Files.delete(shmDir);
-            assertEquals(List.of(), left, "files left in KUPL_SHM_DIR=" + shmDir);
-        }
+        FailureJobs.removeShmDir(shmDir);
     }
 
     @ParameterizedTest(name = "KUPL_SHM_TYPE={0}")

@@ -5,16 +5,13 @@ import static kupl.FailureJobs.JOB_TIMEOUT;
 import static kupl.FailureJobs.KUPL_ERROR_EXIT;
 import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
-import static kupl.FailureJobs.listing;
 import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.ranksBut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -44,15 +41,13 @@ class OobFailureTest
     @BeforeAll
     static void createSegmentDirectory() throws IOException
     {
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-oob-failure-");
+        shmDir = FailureJobs.createShmDir("kupl-oob-failure-");
     }
 
     @AfterAll
     static void removeSegmentDirectory() throws IOException
     {
-        final List<String> left = listing(shmDir);
-        Files.delete(shmDir);
-        assertEquals(List.of(), left, "files left in KUPL_SHM_DIR=" + shmDir);
+        FailureJobs.removeShmDir(shmDir);
     }
 
     static Stream<Arguments> shouldFailTheOthersWhenAProcessLeavesTheHub()

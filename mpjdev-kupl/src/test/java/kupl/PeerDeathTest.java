@@ -5,7 +5,6 @@ import static kupl.FailureJobs.JOB_TIMEOUT;
 import static kupl.FailureJobs.KUPL_ERROR_EXIT;
 import static kupl.FailureJobs.awaitOutput;
 import static kupl.FailureJobs.env;
-import static kupl.FailureJobs.listing;
 import static kupl.FailureJobs.outputWith;
 import static kupl.FailureJobs.ranksBut;
 import static kupl.FailureJobs.start;
@@ -13,9 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -43,15 +40,13 @@ class PeerDeathTest
     @BeforeAll
     static void createSegmentDirectory() throws IOException
     {
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-peer-death-");
+        shmDir = FailureJobs.createShmDir("kupl-peer-death-");
     }
 
     @AfterAll
     static void removeSegmentDirectory() throws IOException
     {
-        final List<String> left = listing(shmDir);
-        Files.delete(shmDir);
-        assertEquals(List.of(), left, "files left in KUPL_SHM_DIR=" + shmDir);
+        FailureJobs.removeShmDir(shmDir);
     }
 
     static Stream<Arguments> shouldNameARankKilledWhileTheOthersWaitInAFence()
