@@ -138,9 +138,10 @@ public final class ShmWin implements AutoCloseable
                 created.add(data);
             }
         }
-        catch (final KuplException e)
+        catch (final RuntimeException e)
         {
-            problem = e.getMessage();
+            // Any failure, expected or not, is agreed on: the others must not wait for this process.
+            problem = describe(e);
         }
         try
         {
@@ -164,9 +165,9 @@ public final class ShmWin implements AutoCloseable
                         controlMemory.asSlice(0, 0), config.directory(), arena) :
                     mapObjectPerProcess(rank, sizes, data, handleRecords, controlMemory.asSlice(0, 0), config.directory(), arena);
             }
-            catch (final KuplException e)
+            catch (final RuntimeException e)
             {
-                problem = e.getMessage();
+                problem = describe(e);
             }
             oob.agree("win alloc (mapping shared memory)", problem);
 
@@ -261,6 +262,11 @@ public final class ShmWin implements AutoCloseable
             }
         }
         return segments;
+    }
+
+    private static String describe(final RuntimeException e)
+    {
+        return e instanceof KuplException ? e.getMessage() : e.toString();
     }
 
     private static String settingsText(final KuplConfig config, final boolean contiguous)
