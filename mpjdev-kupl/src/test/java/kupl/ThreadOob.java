@@ -139,7 +139,7 @@ final class ThreadOob
     {
         final ThreadOob oob = new ThreadOob(size, timeout);
         final List<Thread> started = new ArrayList<>();
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         final Outcome<T>[] outcomes = new Outcome[size];
         for (int rank = 0; rank < size; rank++)
         {
