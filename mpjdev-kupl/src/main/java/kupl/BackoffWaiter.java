@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  *
  * While yielding or parking it checks every {@code KUPL_SHM_LIVENESS_MS} that the processes it
- * waits for are alive. A waiter belongs to one window and is used by one thread at a time.
+ * waits for are alive, and, in a fence, that none has freed the window instead of entering it
+ * ({@link FreeBarrier}). A waiter belongs to one window and is used by one thread at a time.
  */
 final class BackoffWaiter
 {
@@ -140,6 +141,10 @@ final class BackoffWaiter
             if (nowNs - nextCheckNs >= 0)
             {
                 checkLiveness(peer, what, nowNs - startNs);
+                if (what instanceof Fence fence)
+                {
+                    FreeBarrier.checkFenceCanComplete(words, fence.epoch(), liveness.ownRank(), what);
+                }
                 nextCheckNs = nowNs + livenessIntervalNs;
             }
         }

@@ -1,19 +1,23 @@
 package kupl;
 
 /**
- * Layout of a window's control object: the flag words of its fences. Created by rank 0 of
- * the window, mapped by every process, never written by anyone but the fences.
+ * Layout of a window's control object: the flag words of its fences and of its free.
+ * Created by rank 0 of the window, mapped by every process.
  *
  * <pre>
  *   0                                                             128
  *   +---------------------------------------------------------------+
  *   | magic (8) | shape (8): rd slots per rank << 32 | ranks      |  header
  *   | dead rank + 1 (8): 0 until a waiter finds a rank dead         |
+ *   | first freer (8): 0 until a process frees the window, then     |
+ *   |   (fences it had completed + 1) << 20 | (its rank + 1)        |
  *   +---------------------------------------------------------------+
  *   | arrivals: total fence arrivals so far, only grows (linear;    |  128 B
  *   | rd too when the processes outnumber the cores)                |
  *   +---------------------------------------------------------------+
  *   | linear release: last completed fence epoch, only grows        |  128 B
+ *   +---------------------------------------------------------------+
+ *   | free arrivals: processes that have called free                |  128 B
  *   +---------------------------------------------------------------+
  *   | rd flag [rank 0][slot 0]  ... each 128 B                      |
  *   | ...  [rank r][slot s]: the last epoch in which rank r was      |  ranks * slots * 128 B
@@ -42,8 +46,11 @@ final class ControlDescriptor
      * compare-and-exchange, so that every waiter names that rank (see {@link BackoffWaiter}).
      */
     static final long DEAD_RANK_OFFSET = 16;
+    /** Set once by compare-and-exchange by the first process to free the window (see {@link FreeBarrier}). */
+    static final long FIRST_FREER_OFFSET = 24;
     static final long ARRIVALS_OFFSET;
     static final long LINEAR_RELEASE_OFFSET;
+    static final long FREE_ARRIVALS_OFFSET;
     static final long RD_FLAGS_OFFSET;
 
     static
@@ -52,6 +59,8 @@ final class ControlDescriptor
         ARRIVALS_OFFSET = offset;
         offset += WORD_PAD_BYTES;
         LINEAR_RELEASE_OFFSET = offset;
+        offset += WORD_PAD_BYTES;
+        FREE_ARRIVALS_OFFSET = offset;
         offset += WORD_PAD_BYTES;
         RD_FLAGS_OFFSET = offset;
     }

@@ -21,6 +21,11 @@ final class PeerLiveness
         this.ownPid = ranks[ownRank].pid();
     }
 
+    int ownRank()
+    {
+        return ownRank;
+    }
+
     ProcessIdentity identity(final int rank)
     {
         return ranks[rank];

@@ -40,10 +40,11 @@ public final class ShmWin implements AutoCloseable
     private final Arena arena;
     private final Fence fence;
     private final PeerFence peerFence;
+    private final FreeBarrier freeBarrier;
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
-        final Arena arena, final Fence fence, final PeerFence peerFence)
+        final Arena arena, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier)
     {
         this.comm = comm;
         this.rank = comm.rankUnchecked();
@@ -53,6 +54,7 @@ public final class ShmWin implements AutoCloseable
         this.arena = arena;
         this.fence = fence;
         this.peerFence = peerFence;
+        this.freeBarrier = freeBarrier;
     }
 
     static ShmWin allocate(final ShmComm comm, final long sizeBytes, final boolean contiguous)
@@ -174,7 +176,7 @@ public final class ShmWin implements AutoCloseable
             final BackoffWaiter waiter = new BackoffWaiter(words, comm.liveness(), config, ranks);
             return new ShmWin(comm, sizes, segments, contiguous, arena,
                 Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed),
-                new PeerFence(rank, layout, words, waiter));
+                new PeerFence(rank, layout, words, waiter), new FreeBarrier(rank, ranks, words, waiter));
         }
         catch (final RuntimeException e)
         {
@@ -347,8 +349,10 @@ public final class ShmWin implements AutoCloseable
     }
 
     /**
-     * Frees the window; collective ({@code kupl_shm_win_free}): waits for every process (as a
-     * fence), then unmaps every segment. The local memory is released even if that wait fails.
+     * Frees the window; collective ({@code kupl_shm_win_free}): waits until every process has
+     * called free, then unmaps every segment. The local memory is released even if that wait
+     * fails. Processes still waiting in a fence that this process never entered fail instead
+     * of waiting for ever ({@link FreeBarrier}).
      */
     @Override
     public void close()
@@ -357,7 +361,7 @@ public final class ShmWin implements AutoCloseable
         freed = true;
         try
         {
-            fence.await();
+            freeBarrier.await(fence.epoch());
         }
         finally
         {

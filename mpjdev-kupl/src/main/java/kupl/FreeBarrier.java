@@ -1,0 +1,69 @@
+package kupl;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * The synchronisation of {@code kupl_shm_win_free}: returns when every process of the window
+ * has called free, so that none unmaps while another may still be storing into it.
+ *
+ * <p>It is kept apart from the fences on purpose. If free were a fence, a process that frees
+ * early (say, while unwinding from an exception) would complete the others' current fence,
+ * then wait in the comm's out-of-band barrier while they wait in their next fence for it: a
+ * hang that no liveness check can see, since every process is alive. Instead the first
+ * process to free records how many fences it had completed; a process waiting in a later
+ * fence learns from {@link BackoffWaiter} that this fence can never complete and fails,
+ * naming that process, so that it too can free.
+ */
+final class FreeBarrier
+{
+    /** Bits of {@link ControlDescriptor#FIRST_FREER_OFFSET} that hold the rank + 1. */
+    static final int RANK_BITS = 20;
+
+    private final int rank;
+    private final int ranks;
+    private final SharedWords words;
+    private final BackoffWaiter waiter;
+
+    FreeBarrier(final int rank, final int ranks, final SharedWords words, final BackoffWaiter waiter)
+    {
+        this.rank = rank;
+        this.ranks = ranks;
+        this.words = words;
+        this.waiter = waiter;
+    }
+
+    /**
+     * @param fencesCompleted how many fences this process has completed on the window.
+     * @throws PeerDeathException if a process it waits for has died.
+     */
+    void await(final long fencesCompleted)
+    {
+        VarHandle.fullFence();
+        words.compareAndExchangeLong(ControlDescriptor.FIRST_FREER_OFFSET, 0,
+            ((fencesCompleted + 1) << RANK_BITS) | (rank + 1));
+        words.getAndAddLong(ControlDescriptor.FREE_ARRIVALS_OFFSET, 1);
+        waiter.awaitAtLeast(ControlDescriptor.FREE_ARRIVALS_OFFSET, ranks, PeerLiveness.ANY_RANK, this);
+    }
+
+    /**
+     * Throws if a process has freed the window before entering fence {@code epoch}: that fence
+     * can then never complete.
+     */
+    static void checkFenceCanComplete(final SharedWords words, final long epoch, final int ownRank, final Object what)
+    {
+        final long firstFreer = words.getLongAcquire(ControlDescriptor.FIRST_FREER_OFFSET);
+        if (firstFreer != 0 && (firstFreer >>> RANK_BITS) - 1 < epoch)
+        {
+            final long freer = (firstFreer & ((1L << RANK_BITS) - 1)) - 1;
+            throw new KuplException("rank " + freer + " freed the window after " + ((firstFreer >>> RANK_BITS) - 1) +
+                " fences, so " + what + " of rank " + ownRank + " can never complete: every process must call fence " +
+                "the same number of times before free (did rank " + freer + " leave early, on an exception?)");
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "free of rank " + rank;
+    }
+}
