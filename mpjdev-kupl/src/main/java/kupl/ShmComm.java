@@ -140,6 +140,17 @@ public final class ShmComm implements AutoCloseable
     }
 
     /**
+     * Whether process {@code peer} still runs (for a thread rank of this JVM: whether its thread
+     * is alive). A process that waits for a peer by other means than a fence (a message queue in
+     * a window) checks this at intervals, so that a dead peer is an error, never a hang.
+     */
+    public boolean isAlive(final int peer)
+    {
+        checkRank(peer);
+        return liveness.identity(peer).isAlive(ProcessHandle.current().pid());
+    }
+
+    /**
      * Allocates a window with a segment of {@code sizeBytes} for this process; collective
      * ({@code kupl_shm_win_alloc}). Sizes may differ between processes and may be zero.
      *

@@ -1,21 +1,12 @@
 package kupl.local;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -38,16 +29,11 @@ public final class LocalJob implements AutoCloseable
     private final List<Process> processes = new ArrayList<>();
     private final List<StringBuffer> outputs = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
-    private final ServerSocket server;
-    private final Thread hub;
-    private volatile String hubFailure;
-    /** True until every process has connected: until then a process's exit is seen by no socket. */
-    private volatile boolean accepting = true;
+    private final OobHub hub;
 
-    private LocalJob(final int size, final ServerSocket server, final long token)
+    private LocalJob(final OobHub hub)
     {
-        this.server = server;
-        this.hub = Thread.ofPlatform().daemon().name("kupl-local-hub").unstarted(() -> serve(size, token));
+        this.hub = hub;
     }
 
     /**
@@ -75,10 +61,7 @@ public final class LocalJob implements AutoCloseable
         {
             throw new IllegalArgumentException("size=" + size + " must be at least 1");
         }
-        final ServerSocket server = new ServerSocket(0, size, InetAddress.getLoopbackAddress());
-        final long token = new SecureRandom().nextLong();
-        final LocalJob job = new LocalJob(size, server, token);
-        job.hub.start();
+        final LocalJob job = new LocalJob(OobHub.start(size));
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         try
         {
@@ -87,10 +70,10 @@ public final class LocalJob implements AutoCloseable
                 final List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                     "-XX:+UseSerialGC", "-Xshare:auto",
                     "-cp", System.getProperty("java.class.path"),
-                    "-D" + SocketOob.PORT_PROPERTY + "=" + server.getLocalPort(),
+                    "-D" + SocketOob.PORT_PROPERTY + "=" + job.hub.port(),
                     "-D" + SocketOob.RANK_PROPERTY + "=" + rank,
                     "-D" + SocketOob.SIZE_PROPERTY + "=" + size,
-                    "-D" + SocketOob.TOKEN_PROPERTY + "=" + token));
+                    "-D" + SocketOob.TOKEN_PROPERTY + "=" + job.hub.token()));
                 command.addAll(jvmArgs);
                 command.add(mainClass);
                 command.addAll(args);
@@ -98,7 +81,7 @@ public final class LocalJob implements AutoCloseable
                 builder.environment().putAll(env);
                 final Process process = builder.start();
                 final int exitedRank = rank;
-                process.onExit().thenRun(() -> job.exitedWhileAccepting(exitedRank));
+                process.onExit().thenRun(() -> job.hub.processExited(exitedRank));
                 final StringBuffer output = new StringBuffer();
                 job.processes.add(process);
                 job.outputs.add(output);
@@ -147,9 +130,9 @@ public final class LocalJob implements AutoCloseable
                 all.append("[rank ").append(rank).append("] ").append(line).append('\n');
             }
         }
-        if (hubFailure != null)
+        if (hub.failure() != null)
         {
-            all.append("[hub] ").append(hubFailure).append('\n');
+            all.append("[hub] ").append(hub.failure()).append('\n');
         }
         return all.toString();
     }
@@ -209,119 +192,7 @@ public final class LocalJob implements AutoCloseable
                 Thread.currentThread().interrupt();
             }
         }
-        try
-        {
-            server.close();
-        }
-        catch (final IOException ignored)
-        {
-            // nothing left to release
-        }
-    }
-
-    private void serve(final int size, final long token)
-    {
-        final Socket[] sockets = new Socket[size];
-        final DataInputStream[] ins = new DataInputStream[size];
-        final DataOutputStream[] outs = new DataOutputStream[size];
-        try
-        {
-            for (int connected = 0; connected < size; connected++)
-            {
-                final Socket socket = server.accept();
-                socket.setTcpNoDelay(true);
-                final DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-                if (in.readLong() != token)
-                {
-                    socket.close();
-                    connected--;
-                    continue;
-                }
-                final int rank = in.readInt();
-                sockets[rank] = socket;
-                ins[rank] = in;
-                outs[rank] = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            }
-            accepting = false;
-            while (true)
-            {
-                // One collective round: every rank contributes one record, in rank order.
-                final Map<Integer, byte[]> records = new HashMap<>();
-                int length = -1;
-                for (int rank = 0; rank < size; rank++)
-                {
-                    final int bytes = ins[rank].readInt();
-                    if (length >= 0 && bytes != length)
-                    {
-                        throw new IOException("rank " + rank + " sent " + bytes + " bytes, rank 0 sent " + length);
-                    }
-                    length = bytes;
-                    final byte[] record = new byte[bytes];
-                    ins[rank].readFully(record);
-                    records.put(rank, record);
-                }
-                for (int rank = 0; rank < size; rank++)
-                {
-                    outs[rank].writeInt(length * size);
-                    for (int peer = 0; peer < size; peer++)
-                    {
-                        outs[rank].write(records.get(peer));
-                    }
-                    outs[rank].flush();
-                }
-            }
-        }
-        catch (final IOException e)
-        {
-            // A process exited (normally at the end, or because it died): release everyone.
-            if (hubFailure == null)
-            {
-                hubFailure = e.getMessage();
-            }
-        }
-        finally
-        {
-            for (final Socket socket : sockets)
-            {
-                closeQuietly(socket);
-            }
-        }
-    }
-
-    /**
-     * A process that exits before it has connected would leave the hub, and so every other
-     * process, waiting in accept for ever: stop accepting, which closes the connections made
-     * so far, so that the others' out-of-band calls fail.
-     */
-    private void exitedWhileAccepting(final int rank)
-    {
-        if (accepting)
-        {
-            hubFailure = "rank " + rank + " exited before every process had connected to the hub";
-            try
-            {
-                server.close();
-            }
-            catch (final IOException ignored)
-            {
-                // closing is all that was wanted
-            }
-        }
-    }
-
-    private static void closeQuietly(final Socket socket)
-    {
-        if (socket != null)
-        {
-            try
-            {
-                socket.close();
-            }
-            catch (final IOException ignored)
-            {
-                // already gone
-            }
-        }
+        hub.close();
     }
 
     private static void pump(final InputStream stream, final StringBuffer output, final String echoPrefix)

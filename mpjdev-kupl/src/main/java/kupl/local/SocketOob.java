@@ -13,8 +13,8 @@ import kupl.OobCallbacks;
 import kupl.ShmDatatype;
 
 /**
- * The out-of-band callbacks of one process of a {@link LocalJob}: every allgather is sent to
- * the job's hub, which answers once every process has contributed. A barrier is an empty
+ * The out-of-band callbacks of one process of a {@link LocalJob} (or of any {@link OobHub}): every
+ * allgather is sent to the hub, which answers once every process has contributed. A barrier is an empty
  * allgather. If the hub or another process goes away, calls return {@link Kupl#KUPL_ERROR}
  * instead of blocking.
  */
@@ -53,12 +53,24 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
         {
             throw new IllegalStateException("no -D" + PORT_PROPERTY + ": start this program through kupl.local.LocalJob");
         }
-        final int rank = Integer.getInteger(RANK_PROPERTY);
-        final int size = Integer.getInteger(SIZE_PROPERTY);
-        final Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(port));
+        return connect(Integer.parseInt(port), Long.parseLong(System.getProperty(TOKEN_PROPERTY)),
+            Integer.getInteger(RANK_PROPERTY), Integer.getInteger(SIZE_PROPERTY));
+    }
+
+    /**
+     * Connects to the {@link OobHub} listening on loopback {@code port}, as process {@code rank}
+     * of {@code size}.
+     */
+    public static SocketOob connect(final int port, final long token, final int rank, final int size) throws IOException
+    {
+        if (rank < 0 || rank >= size)
+        {
+            throw new IllegalArgumentException("rank=" + rank + " is outside 0.." + (size - 1));
+        }
+        final Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
         socket.setTcpNoDelay(true);
         final SocketOob oob = new SocketOob(rank, size, socket);
-        oob.out.writeLong(Long.parseLong(System.getProperty(TOKEN_PROPERTY)));
+        oob.out.writeLong(token);
         oob.out.writeInt(rank);
         oob.out.flush();
         return oob;

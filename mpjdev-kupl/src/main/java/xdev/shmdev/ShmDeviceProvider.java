@@ -1,0 +1,19 @@
+package xdev.shmdev;
+
+import xdev.Device;
+
+/** Provides the {@link ShmDevice} under the name {@value ShmDevice#NAME}. */
+public final class ShmDeviceProvider implements DeviceProvider
+{
+    @Override
+    public String name()
+    {
+        return ShmDevice.NAME;
+    }
+
+    @Override
+    public Device create()
+    {
+        return new ShmDevice();
+    }
+}
