@@ -22,8 +22,11 @@ public final class Ring
             if (rank == 0)
             {
                 token[0] += 1;
-                comm.Send(token, 0, 1, MPI.LONG, next, 1);
+                // Non-blocking: on one process rank 0 sends to itself, and a blocking send may wait for its receive.
+                final long[] out = token.clone();
+                final mpi.Request sent = comm.Isend(out, 0, 1, MPI.LONG, next, 1);
                 comm.Recv(token, 0, 1, MPI.LONG, previous, 1);
+                sent.Wait();
             }
             else
             {
