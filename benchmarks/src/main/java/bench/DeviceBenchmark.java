@@ -1,0 +1,258 @@
+package bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoublePredicate;
+
+import kupl.launch.JobSpec;
+import kupl.launch.ShmJob;
+
+/**
+ * The {@code shm} device against MPJ Express's multicore mode (smpdev: ranks are threads of one
+ * JVM), in one run, with the same program ({@link DeviceRank}) on both: ping-pong half round
+ * trip for 8 B, 1 KiB, 64 KiB and 1 MiB, bandwidth for 1 MiB and 16 MiB messages, Barrier and
+ * Allreduce of 8 doubles on 2 and 4 processes. Prints one Markdown table.
+ *
+ * <pre>
+ * DeviceBenchmark [--quick] [--mpj-home DIR]
+ * </pre>
+ */
+public final class DeviceBenchmark
+{
+    /** How long each part is measured. */
+    record Settings(int warmup, int repetitions, long repetitionTargetNs)
+    {
+    }
+
+    static final Settings FULL = new Settings(2_000, 7, 100_000_000L);
+    static final Settings QUICK = new Settings(50, 2, 2_000_000L);
+    static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
+    /** As for the engine benchmark: the ranks' JVMs (or the one multicore JVM) with the serial collector. */
+    static final List<String> JVM_ARGS = List.of("-XX:+UseSerialGC");
+
+    /** One row: a part of {@link DeviceRank}, on how many processes, its unit and target. */
+    private record Row(String label, String part, int processes, String unit, double scale, String target,
+        DoublePredicate met)
+    {
+    }
+
+    private static final List<Row> ROWS = List.of(
+        new Row("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, "< 2 us", v -> v < 2_000),
+        new Row("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, "", null),
+        new Row("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, "", null),
+        new Row("ping-pong half round trip, 1 MiB", "pingpong:1048576", 2, "us", 1e-3, "", null),
+        new Row("bandwidth, 1 MiB messages", "bandwidth:1048576", 2, "GB/s", 1, ">= 4 GB/s", v -> v >= 4),
+        new Row("bandwidth, 16 MiB messages", "bandwidth:16777216", 2, "GB/s", 1, "", null),
+        new Row("Barrier, 2 processes", "barrier", 2, "us", 1e-3, "<= 5 us", v -> v <= 5_000),
+        new Row("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, "", null),
+        new Row("Barrier, 4 processes", "barrier", 4, "us", 1e-3, "<= 20 us", v -> v <= 20_000),
+        new Row("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, "", null));
+
+    private final Settings settings;
+    private final Path mpjHome;
+    private final PrintStream out;
+
+    private DeviceBenchmark(final Settings settings, final Path mpjHome, final PrintStream out)
+    {
+        this.settings = settings;
+        this.mpjHome = mpjHome;
+        this.out = out;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        Settings settings = FULL;
+        Path mpjHome = defaultMpjHome();
+        for (int i = 0; i < args.length; i++)
+        {
+            switch (args[i])
+            {
+                case "--quick" -> settings = QUICK;
+                case "--mpj-home" ->
+                {
+                    if (i + 1 == args.length)
+                    {
+                        usage("--mpj-home needs a directory");
+                    }
+                    mpjHome = Path.of(args[++i]).toAbsolutePath();
+                }
+                default -> usage("unknown argument " + args[i]);
+            }
+        }
+        new DeviceBenchmark(settings, mpjHome, System.out).run();
+    }
+
+    private static void usage(final String problem)
+    {
+        System.err.println(problem + "; usage: DeviceBenchmark [--quick] [--mpj-home DIR]");
+        System.exit(2);
+    }
+
+    private void run() throws Exception
+    {
+        final long startNs = System.nanoTime();
+        out.println("# shm device benchmark" + (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
+        out.println();
+        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
+            System.getProperty("java.runtime.version") + ", ranks' JVMs with " + String.join(" ", JVM_ARGS));
+        out.println("- settings: " + settings + "; load average at the start: " + loadAverage());
+        out.println();
+
+        final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
+        for (final Row row : ROWS)
+        {
+            partsByProcesses.computeIfAbsent(row.processes(), p -> new ArrayList<>()).add(row.part());
+        }
+        final String mpjProblem = prepareMpj();
+        final Map<String, String> shmOutputs = new LinkedHashMap<>();
+        final Map<String, String> multicoreOutputs = new LinkedHashMap<>();
+        final List<String> notes = new ArrayList<>();
+        for (final Map.Entry<Integer, List<String>> job : partsByProcesses.entrySet())
+        {
+            final int processes = job.getKey();
+            final List<String> args = new ArrayList<>(List.of(Integer.toString(settings.warmup()),
+                Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs())));
+            args.addAll(job.getValue());
+            progress("shm, " + processes + " processes");
+            shmOutputs.put(Integer.toString(processes), runShm(processes, args, notes));
+            if (mpjProblem == null)
+            {
+                progress("multicore, " + processes + " ranks");
+                try
+                {
+                    multicoreOutputs.put(Integer.toString(processes), MpjMulticore.run(mpjHome, processes,
+                        codeLocation(), DeviceRank.class.getName(), JVM_ARGS, args, JOB_TIMEOUT));
+                }
+                catch (final IllegalStateException e)
+                {
+                    notes.add("multicore, " + processes + " ranks, failed: " + e.getMessage());
+                }
+            }
+            else
+            {
+                notes.add("multicore not measured: " + mpjProblem);
+            }
+        }
+
+        out.println("| measurement | shm | multicore (smpdev) | target | met |");
+        out.println("|---|---|---|---|---|");
+        for (final Row row : ROWS)
+        {
+            final EngineBenchmark.Stat shm = stat(shmOutputs.get(Integer.toString(row.processes())), row);
+            final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(Integer.toString(row.processes())), row);
+            final String number = row.unit().equals("GB/s") ? "%.2f" : "%,.1f";
+            out.println("| " + row.label() + ", " + row.unit() + " | " +
+                (shm == null ? "n/a" : shm.format(number, row.scale())) + " | " +
+                (multicore == null ? "n/a" : multicore.format(number, row.scale())) + " | " + row.target() + " | " +
+                (row.met() == null || shm == null ? "" : row.met().test(shm.median()) ? "yes" : "NO") + " |");
+        }
+        out.println();
+        out.println("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last about " +
+            settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as its slowest " +
+            "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
+            "shm: one JVM per rank (kupl.launch.ShmJob); multicore: one JVM, one thread per rank.");
+        notes.forEach(note -> out.println("\n" + note));
+        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
+            loadAverage());
+    }
+
+    private String runShm(final int processes, final List<String> args, final List<String> notes)
+    {
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        final PrintStream stream = new PrintStream(output, true, StandardCharsets.UTF_8);
+        final int status = ShmJob.run(new JobSpec(processes, List.of(codeLocation().toString()), JVM_ARGS,
+            DeviceRank.class.getName(), args, false), stream, stream);
+        final String text = output.toString(StandardCharsets.UTF_8);
+        if (status != 0)
+        {
+            notes.add("shm, " + processes + " processes, exited with " + status + ":\n" + text);
+        }
+        return text;
+    }
+
+    private static EngineBenchmark.Stat stat(final String output, final Row row)
+    {
+        if (output == null)
+        {
+            return null;
+        }
+        final List<Samples.Line> lines = Samples.parse(output, row.part());
+        if (lines.isEmpty())
+        {
+            return null;
+        }
+        final boolean pair = row.part().contains(":");
+        return EngineBenchmark.Stat.overRanks(lines, pair ? 1 : row.processes());
+    }
+
+    private String prepareMpj()
+    {
+        final String reason = MpjMulticore.unavailableReason();
+        if (reason != null)
+        {
+            return reason;
+        }
+        try
+        {
+            MpjMulticore.prepareHome(mpjHome);
+            return null;
+        }
+        catch (final Exception e)
+        {
+            return "cannot build MPJ_HOME in " + mpjHome + ": " + e;
+        }
+    }
+
+    private static void progress(final String what)
+    {
+        System.err.println("[bench-device] " + what);
+    }
+
+    private static String loadAverage()
+    {
+        try
+        {
+            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        }
+        catch (final java.io.IOException e)
+        {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    private static Path codeLocation()
+    {
+        try
+        {
+            return Path.of(DeviceBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        }
+        catch (final URISyntaxException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Path defaultMpjHome()
+    {
+        final Path parent = codeLocation().toAbsolutePath().getParent();
+        if (parent != null && "target".equals(String.valueOf(parent.getFileName())) && Files.isWritable(parent))
+        {
+            return parent.resolve("mpj-home");
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "mpj-home-" + System.getProperty("user.name"));
+    }
+}

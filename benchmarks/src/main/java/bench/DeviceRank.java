@@ -1,0 +1,175 @@
+package bench;
+
+import mpi.MPI;
+
+/**
+ * One rank of the device benchmark, an ordinary MPJ Express program that runs unchanged on any
+ * device ({@code shm} through {@code kupl.launch.ShmJob}, multicore through MPJ Express's
+ * starter). Arguments after MPI's: warmup operations, repetitions, repetition target in ns,
+ * then the parts to measure:
+ * <ul>
+ *   <li>{@code pingpong:<bytes>}: ranks 0 and 1 bounce a message; one value is half a round trip, ns;</li>
+ *   <li>{@code bandwidth:<bytes>}: rank 0 sends messages back to back to rank 1, which acknowledges
+ *   the last; one value is GB/s;</li>
+ *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call.</li>
+ * </ul>
+ * Each part is sized by rank 0 (broadcast, so that every rank runs the same count) to last about
+ * the target per repetition, and every rank that takes part prints one {@link Samples} line.
+ */
+public final class DeviceRank
+{
+    private static final int TAG = 1;
+    /** Bytes moved in the warm-up of a part with messages: enough for the JIT, not minutes for 16 MiB. */
+    private static final long WARMUP_BYTES = 256L << 20;
+
+    private DeviceRank()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final String[] appArgs = MPI.Init(args);
+        final int warmup = Integer.parseInt(appArgs[0]);
+        final int repetitions = Integer.parseInt(appArgs[1]);
+        final long targetNs = Long.parseLong(appArgs[2]);
+        final int rank = MPI.COMM_WORLD.Rank();
+        for (int i = 3; i < appArgs.length; i++)
+        {
+            final String part = appArgs[i];
+            final String[] words = part.split(":");
+            final Measured measured = switch (words[0])
+            {
+                case "pingpong" -> new PingPong(Integer.parseInt(words[1]));
+                case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]));
+                case "barrier" -> ops -> barrier(ops);
+                case "allreduce" -> ops -> allreduce(ops);
+                default -> throw new IllegalArgumentException("unknown part " + part);
+            };
+            final boolean pair = words.length > 1;
+            // Large messages need fewer operations to warm up (and each costs more).
+            final long warmupOps = pair ? Math.max(10, Math.min(warmup, WARMUP_BYTES / Integer.parseInt(words[1]))) : warmup;
+            measured.run(warmupOps);
+            final long[] ops = {Math.max(10, warmupOps / 4)};
+            for (int sizing = 0; sizing < 2; sizing++)
+            {
+                final long elapsedNs = measured.run(ops[0]);
+                ops[0] = Math.max(10, Samples.opsPerRepetition(targetNs, ops[0], elapsedNs));
+                MPI.COMM_WORLD.Bcast(ops, 0, 1, MPI.LONG, 0);
+            }
+            final double[] values = new double[repetitions];
+            for (int r = 0; r < repetitions; r++)
+            {
+                final long elapsedNs = measured.run(ops[0]);
+                values[r] = measured.value(ops[0], elapsedNs);
+            }
+            if (!pair || rank == 0)
+            {
+                Samples.print(part, rank, ops[0], values);
+            }
+            MPI.COMM_WORLD.Barrier();
+        }
+        MPI.Finalize();
+    }
+
+    /** One measured operation, run {@code ops} times; returns the elapsed nanoseconds. */
+    private interface Measured
+    {
+        long run(long ops) throws Exception;
+
+        /** The figure printed for {@code ops} operations that took {@code elapsedNs}: ns per operation by default. */
+        default double value(final long ops, final long elapsedNs)
+        {
+            return (double)elapsedNs / ops;
+        }
+    }
+
+    private record PingPong(int bytes) implements Measured
+    {
+        @Override
+        public long run(final long ops) throws Exception
+        {
+            final byte[] message = new byte[bytes];
+            final int rank = MPI.COMM_WORLD.Rank();
+            final long start = System.nanoTime();
+            for (long i = 0; i < ops && rank < 2; i++)
+            {
+                if (rank == 0)
+                {
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 1, TAG);
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 1, TAG);
+                }
+                else
+                {
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 0, TAG);
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 0, TAG);
+                }
+            }
+            return System.nanoTime() - start;
+        }
+
+        /** Half a round trip. */
+        @Override
+        public double value(final long ops, final long elapsedNs)
+        {
+            return elapsedNs / (2.0 * ops);
+        }
+    }
+
+    private record Bandwidth(int bytes) implements Measured
+    {
+        @Override
+        public long run(final long ops) throws Exception
+        {
+            final byte[] message = new byte[bytes];
+            final byte[] ack = new byte[1];
+            final int rank = MPI.COMM_WORLD.Rank();
+            final long start = System.nanoTime();
+            if (rank == 0)
+            {
+                for (long i = 0; i < ops; i++)
+                {
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 1, TAG);
+                }
+                MPI.COMM_WORLD.Recv(ack, 0, 1, MPI.BYTE, 1, TAG);
+            }
+            else if (rank == 1)
+            {
+                for (long i = 0; i < ops; i++)
+                {
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 0, TAG);
+                }
+                MPI.COMM_WORLD.Send(ack, 0, 1, MPI.BYTE, 0, TAG);
+            }
+            return System.nanoTime() - start;
+        }
+
+        /** GB/s (10^9 bytes per second). */
+        @Override
+        public double value(final long ops, final long elapsedNs)
+        {
+            return (double)bytes * ops / elapsedNs;
+        }
+    }
+
+    private static long barrier(final long ops) throws Exception
+    {
+        final long start = System.nanoTime();
+        for (long i = 0; i < ops; i++)
+        {
+            MPI.COMM_WORLD.Barrier();
+        }
+        return System.nanoTime() - start;
+    }
+
+    private static long allreduce(final long ops) throws Exception
+    {
+        final double[] in = {1, 2, 3, 4, 5, 6, 7, 8};
+        final double[] out = new double[8];
+        final long start = System.nanoTime();
+        for (long i = 0; i < ops; i++)
+        {
+            MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 8, MPI.DOUBLE, MPI.SUM);
+        }
+        return System.nanoTime() - start;
+    }
+}
