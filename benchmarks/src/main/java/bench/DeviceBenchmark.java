@@ -26,18 +26,20 @@ import kupl.launch.ShmJob;
  * Allreduce of 8 doubles on 2 and 4 processes. Prints one Markdown table.
  *
  * <pre>
- * DeviceBenchmark [--quick] [--mpj-home DIR]
+ * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]
  * </pre>
+ * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
+ * {@code barrier}, {@code allreduce}).
  */
 public final class DeviceBenchmark
 {
-    /** How long each part is measured. */
-    record Settings(int warmup, int repetitions, long repetitionTargetNs)
+    /** How long each part is warmed up (ms) and measured. */
+    record Settings(int warmupMs, int repetitions, long repetitionTargetNs)
     {
     }
 
     static final Settings FULL = new Settings(2_000, 7, 100_000_000L);
-    static final Settings QUICK = new Settings(50, 2, 2_000_000L);
+    static final Settings QUICK = new Settings(20, 2, 2_000_000L);
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
     /** As for the engine benchmark: the ranks' JVMs (or the one multicore JVM) with the serial collector. */
     static final List<String> JVM_ARGS = List.of("-XX:+UseSerialGC");
@@ -62,12 +64,17 @@ public final class DeviceBenchmark
 
     private final Settings settings;
     private final Path mpjHome;
+    private final List<Row> rows;
+    private final boolean multicore;
     private final PrintStream out;
 
-    private DeviceBenchmark(final Settings settings, final Path mpjHome, final PrintStream out)
+    private DeviceBenchmark(final Settings settings, final Path mpjHome, final List<Row> rows, final boolean multicore,
+        final PrintStream out)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
+        this.rows = rows;
+        this.multicore = multicore;
         this.out = out;
     }
 
@@ -75,6 +82,8 @@ public final class DeviceBenchmark
     {
         Settings settings = FULL;
         Path mpjHome = defaultMpjHome();
+        List<Row> rows = ROWS;
+        boolean multicore = true;
         for (int i = 0; i < args.length; i++)
         {
             switch (args[i])
@@ -88,15 +97,29 @@ public final class DeviceBenchmark
                     }
                     mpjHome = Path.of(args[++i]).toAbsolutePath();
                 }
+                case "--only" ->
+                {
+                    if (i + 1 == args.length)
+                    {
+                        usage("--only needs parts");
+                    }
+                    final List<String> parts = List.of(args[++i].split(","));
+                    rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
+                    if (rows.isEmpty())
+                    {
+                        usage("--only " + args[i] + " names no part of " + ROWS.stream().map(Row::part).distinct().toList());
+                    }
+                }
+                case "--no-multicore" -> multicore = false;
                 default -> usage("unknown argument " + args[i]);
             }
         }
-        new DeviceBenchmark(settings, mpjHome, System.out).run();
+        new DeviceBenchmark(settings, mpjHome, rows, multicore, System.out).run();
     }
 
     private static void usage(final String problem)
     {
-        System.err.println(problem + "; usage: DeviceBenchmark [--quick] [--mpj-home DIR]");
+        System.err.println(problem + "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]");
         System.exit(2);
     }
 
@@ -112,7 +135,7 @@ public final class DeviceBenchmark
         out.println();
 
         final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
-        for (final Row row : ROWS)
+        for (final Row row : rows)
         {
             partsByProcesses.computeIfAbsent(row.processes(), p -> new ArrayList<>()).add(row.part());
         }
@@ -123,11 +146,15 @@ public final class DeviceBenchmark
         for (final Map.Entry<Integer, List<String>> job : partsByProcesses.entrySet())
         {
             final int processes = job.getKey();
-            final List<String> args = new ArrayList<>(List.of(Integer.toString(settings.warmup()),
+            final List<String> args = new ArrayList<>(List.of(Integer.toString(settings.warmupMs()),
                 Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs())));
             args.addAll(job.getValue());
             progress("shm, " + processes + " processes");
             shmOutputs.put(Integer.toString(processes), runShm(processes, args, notes));
+            if (!multicore)
+            {
+                continue;
+            }
             if (mpjProblem == null)
             {
                 progress("multicore, " + processes + " ranks");
@@ -149,7 +176,7 @@ public final class DeviceBenchmark
 
         out.println("| measurement | shm | multicore (smpdev) | target | met |");
         out.println("|---|---|---|---|---|");
-        for (final Row row : ROWS)
+        for (final Row row : rows)
         {
             final EngineBenchmark.Stat shm = stat(shmOutputs.get(Integer.toString(row.processes())), row);
             final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(Integer.toString(row.processes())), row);

@@ -5,7 +5,7 @@ import mpi.MPI;
 /**
  * One rank of the device benchmark, an ordinary MPJ Express program that runs unchanged on any
  * device ({@code shm} through {@code kupl.launch.ShmJob}, multicore through MPJ Express's
- * starter). Arguments after MPI's: warmup operations, repetitions, repetition target in ns,
+ * starter). Arguments after MPI's: warm-up time in ms, repetitions, repetition target in ns,
  * then the parts to measure:
  * <ul>
  *   <li>{@code pingpong:<bytes>}: ranks 0 and 1 bounce a message; one value is half a round trip, ns;</li>
@@ -13,14 +13,13 @@ import mpi.MPI;
  *   the last; one value is GB/s;</li>
  *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call.</li>
  * </ul>
- * Each part is sized by rank 0 (broadcast, so that every rank runs the same count) to last about
- * the target per repetition, and every rank that takes part prints one {@link Samples} line.
+ * Each part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
+ * seconds), then is sized by rank 0 (broadcast, so that every rank runs the same count) to last
+ * about the target per repetition, and every rank that takes part prints one {@link Samples} line.
  */
 public final class DeviceRank
 {
     private static final int TAG = 1;
-    /** Bytes moved in the warm-up of a part with messages: enough for the JIT, not minutes for 16 MiB. */
-    private static final long WARMUP_BYTES = 256L << 20;
 
     private DeviceRank()
     {
@@ -29,7 +28,7 @@ public final class DeviceRank
     public static void main(final String[] args) throws Exception
     {
         final String[] appArgs = MPI.Init(args);
-        final int warmup = Integer.parseInt(appArgs[0]);
+        final long warmupNs = Long.parseLong(appArgs[0]) * 1_000_000L;
         final int repetitions = Integer.parseInt(appArgs[1]);
         final long targetNs = Long.parseLong(appArgs[2]);
         final int rank = MPI.COMM_WORLD.Rank();
@@ -46,10 +45,8 @@ public final class DeviceRank
                 default -> throw new IllegalArgumentException("unknown part " + part);
             };
             final boolean pair = words.length > 1;
-            // Large messages need fewer operations to warm up (and each costs more).
-            final long warmupOps = pair ? Math.max(10, Math.min(warmup, WARMUP_BYTES / Integer.parseInt(words[1]))) : warmup;
-            measured.run(warmupOps);
-            final long[] ops = {Math.max(10, warmupOps / 4)};
+            warmUp(measured, warmupNs);
+            final long[] ops = {10};
             for (int sizing = 0; sizing < 2; sizing++)
             {
                 final long elapsedNs = measured.run(ops[0]);
@@ -69,6 +66,19 @@ public final class DeviceRank
             MPI.COMM_WORLD.Barrier();
         }
         MPI.Finalize();
+    }
+
+    /** Runs {@code measured} in growing batches until rank 0 has seen {@code warmupNs} pass; every rank stops together. */
+    private static void warmUp(final Measured measured, final long warmupNs) throws Exception
+    {
+        final long start = System.nanoTime();
+        final int[] more = {1};
+        for (long batch = 10; more[0] != 0; batch = Math.min(batch * 2, 10_000))
+        {
+            measured.run(batch);
+            more[0] = System.nanoTime() - start < warmupNs ? 1 : 0;
+            MPI.COMM_WORLD.Bcast(more, 0, 1, MPI.INT, 0);
+        }
     }
 
     /** One measured operation, run {@code ops} times; returns the elapsed nanoseconds. */

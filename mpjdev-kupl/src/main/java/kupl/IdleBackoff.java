@@ -85,6 +85,16 @@ public final class IdleBackoff
         return false;
     }
 
+    /**
+     * Whether spinning and yielding are over in this wait: a caller that can sleep until it is
+     * woken ({@link Doorbell}) should do so now instead of calling {@link #idle()}, which parks
+     * for fixed periods.
+     */
+    public boolean isTimeToSleep()
+    {
+        return spun >= spins && startNs != 0 && System.nanoTime() - startNs >= yieldNs;
+    }
+
     /** Nanoseconds since spinning ended in this wait, 0 while still spinning. */
     public long waitedNs()
     {

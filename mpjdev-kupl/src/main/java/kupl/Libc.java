@@ -40,6 +40,11 @@ final class Libc
     static final int O_TMPFILE;
     /** {@code SYS_mbind}: glibc has no wrapper (libnuma has), so it goes through {@code syscall}. */
     static final long SYS_MBIND;
+    /** {@code SYS_futex}: called directly, glibc has no wrapper. */
+    static final long SYS_FUTEX;
+    /** Futex operations without {@code FUTEX_PRIVATE_FLAG}: the word is shared between processes. */
+    static final int FUTEX_WAIT = 0;
+    static final int FUTEX_WAKE = 1;
 
     static
     {
@@ -48,11 +53,13 @@ final class Libc
         {
             O_TMPFILE = 0x400000 | 0x4000;
             SYS_MBIND = 235;
+            SYS_FUTEX = 98;
         }
         else
         {
             O_TMPFILE = 0x400000 | 0x10000;
             SYS_MBIND = 237;
+            SYS_FUTEX = 202;
         }
     }
 
@@ -79,6 +86,14 @@ final class Libc
     private static final MethodHandle MUNMAP = LINKER.downcallHandle(LINKER.defaultLookup().find("munmap").orElseThrow(),
         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
     private static final MethodHandle SYSCALL6 = downcall("syscall",
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+        Linker.Option.firstVariadicArg(1));
+    /**
+     * {@code syscall(SYS_futex, ...)} without errno capture: its failures (EAGAIN, ETIMEDOUT,
+     * EINTR) all mean "look at the word again", and a wake-up must cost as little as possible.
+     */
+    private static final MethodHandle FUTEX = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall").orElseThrow(),
         FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
         Linker.Option.firstVariadicArg(1));
@@ -176,6 +191,37 @@ final class Libc
         call("mbind", (arena, state) -> (long)SYSCALL6.invokeExact(state, SYS_MBIND, segment.address(),
             segment.byteSize(), (long)MPOL_BIND, arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask),
             (long)Long.SIZE + 1, (long)(MPOL_MF_STRICT | MPOL_MF_MOVE)));
+    }
+
+    /**
+     * {@code futex(word, FUTEX_WAIT, expected, timeout)}: sleeps while the 32-bit {@code word}
+     * holds {@code expected}, until woken or {@code timespec} (a {@code struct timespec}) has passed.
+     */
+    static void futexWait(final MemorySegment word, final int expected, final MemorySegment timespec)
+    {
+        try
+        {
+            final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAIT, (long)expected,
+                timespec, 0L, 0L);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException("futex wait", t);
+        }
+    }
+
+    /** {@code futex(word, FUTEX_WAKE, INT_MAX)}: wakes every process sleeping on {@code word}. */
+    static void futexWakeAll(final MemorySegment word)
+    {
+        try
+        {
+            final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAKE,
+                (long)Integer.MAX_VALUE, MemorySegment.NULL, 0L, 0L);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException("futex wake", t);
+        }
     }
 
     /** The C library's text for {@code errno}. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
+import kupl.Doorbell;
 import kupl.IdleBackoff;
 import kupl.KuplConfig;
 import kupl.KuplException;
@@ -64,7 +65,7 @@ public final class ShmDevice implements Device
     /** Messages up to this size (static plus dynamic section) are sent eagerly, as niodev's default. */
     public static final int EAGER_LIMIT = 128 * 1024;
     /** Capacity of each queue between two processes. */
-    public static final int QUEUE_BYTES = 256 * 1024;
+    public static final int QUEUE_BYTES = 512 * 1024;
     /** Largest piece of message data in one record. */
     public static final int CHUNK_BYTES = 64 * 1024;
 
@@ -79,9 +80,18 @@ public final class ShmDevice implements Device
     private static final int ENVELOPE_BYTES = 32;
     /** Data and control fields: sequence and padding, so that data starts 16-byte aligned. */
     private static final int SEQUENCE_BYTES = 8;
+    /**
+     * Data per record, so that a full record (header, fields, data) is exactly {@link #CHUNK_BYTES}: a
+     * whole number of them fills the queue, and records never straddle its end, which would cut them
+     * into pieces and padding.
+     */
+    private static final int MAX_RECORD_DATA = CHUNK_BYTES - ShmRing.HEADER_BYTES - SEQUENCE_BYTES;
+    private static final int MAX_ENVELOPE_DATA = CHUNK_BYTES - ShmRing.HEADER_BYTES - ENVELOPE_BYTES;
     /** A data record is not split smaller than this when the queue is nearly full. */
     private static final int MIN_PIECE_BYTES = 4096;
     private static final int FLAG_SYNCHRONOUS = 1;
+    /** Bytes of a segment ahead of its queues: the owner's doorbell, padded to keep the queues apart. */
+    private static final long BELL_BYTES = 256;
 
     private int rank = -1;
     private int size;
@@ -93,6 +103,9 @@ public final class ShmDevice implements Device
     private ShmWin window;
     private ShmRing[] inbound;
     private ShmRing[] outbound;
+    /** Where this process sleeps when it has waited long enough, and where its peers sleep. */
+    private Doorbell bell;
+    private Doorbell[] peerBells;
     private List<ArrayDeque<Outgoing>> pending;
     private int[] nextSequence;
     private List<Map<Integer, Incoming>> arriving;
@@ -148,7 +161,7 @@ public final class ShmDevice implements Device
             config = KuplConfig.fromEnvironment();
             oob = SocketOob.connect(conf.port(), conf.token(), ownRank, conf.size());
             comm = ShmComm.create(conf.size(), ownRank, ProcessHandle.current().pid(), oob, null, config);
-            window = comm.allocate(conf.size() * ShmRing.bytesFor(QUEUE_BYTES), false);
+            window = comm.allocate(BELL_BYTES + conf.size() * ShmRing.bytesFor(QUEUE_BYTES), false);
         }
         catch (final IOException | KuplException e)
         {
@@ -171,17 +184,20 @@ public final class ShmDevice implements Device
         awaitingReceiver = new ArrayList<>(size);
         nextSequence = new int[size];
         ids = new ProcessID[size];
+        peerBells = new Doorbell[size];
         for (int peer = 0; peer < size; peer++)
         {
-            // The queue from sender s to receiver r is slot s of r's segment.
-            inbound[peer] = new ShmRing(window.segment(ownRank).asSlice(peer * slot, slot), QUEUE_BYTES);
-            outbound[peer] = new ShmRing(window.segment(peer).asSlice(ownRank * slot, slot), QUEUE_BYTES);
+            // Each segment: its owner's doorbell, then the queue from sender s to the owner in slot s.
+            peerBells[peer] = new Doorbell(window.segment(peer).asSlice(0, Doorbell.BYTES));
+            inbound[peer] = new ShmRing(window.segment(ownRank).asSlice(BELL_BYTES + peer * slot, slot), QUEUE_BYTES);
+            outbound[peer] = new ShmRing(window.segment(peer).asSlice(BELL_BYTES + ownRank * slot, slot), QUEUE_BYTES);
             pending.add(new ArrayDeque<>());
             arriving.add(new HashMap<>());
             awaitingReceiver.add(new HashMap<>());
             ids[peer] = new ProcessID(new UUID(conf.token(), peer));
             ranksById.put(ids[peer].uuid(), peer);
         }
+        bell = peerBells[ownRank];
         final KuplConfig settings = config;
         final int processes = size;
         backoffs = ThreadLocal.withInitial(() -> new IdleBackoff(settings, processes));
@@ -482,7 +498,12 @@ public final class ShmDevice implements Device
                 completeRequest(send);
             }
         }
-        return ring.producerPosition() != before;
+        if (ring.producerPosition() == before)
+        {
+            return false;
+        }
+        peerBells[peer].ringIfSleeping();
+        return true;
     }
 
     private boolean writeEnvelope(final ShmRing ring, final int kind, final SendRequest send)
@@ -490,7 +511,7 @@ public final class ShmDevice implements Device
         if (!send.envelopeWritten)
         {
             final long total = send.totalBytes();
-            final int inline = kind == KIND_EAGER ? (int)Math.min(total, CHUNK_BYTES) : 0;
+            final int inline = kind == KIND_EAGER ? (int)Math.min(total, MAX_ENVELOPE_DATA) : 0;
             final int n = ring.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
             if (n < 0)
             {
@@ -523,7 +544,7 @@ public final class ShmDevice implements Device
         final long total = send.totalBytes();
         while (send.written < total)
         {
-            final int want = (int)Math.min(total - send.written, CHUNK_BYTES);
+            final int want = (int)Math.min(total - send.written, MAX_RECORD_DATA);
             final int n = ring.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
             if (n < 0)
             {
@@ -719,6 +740,8 @@ public final class ShmDevice implements Device
     {
         request.markDone();
         completed.add(request);
+        // Another thread of this process may sleep waiting for this request.
+        bell.ringIfSleeping();
     }
 
     synchronized void forgetCompleted(final ShmRequest request)
@@ -747,9 +770,11 @@ public final class ShmDevice implements Device
         boolean read = false;
         for (int peer = 0; peer < size; peer++)
         {
-            if (peer != rank)
+            if (peer != rank && inbound[peer].poll(reader, peer))
             {
-                read |= inbound[peer].poll(reader, peer);
+                // The sender may be asleep waiting for room in this queue.
+                peerBells[peer].ringIfSleeping();
+                read = true;
             }
         }
         return read;
@@ -797,31 +822,78 @@ public final class ShmDevice implements Device
     {
         final IdleBackoff backoff = backoffs.get();
         backoff.reset();
+        long nextCheckNs = 0;
         while (true)
         {
-            final boolean worked;
-            synchronized (this)
+            final int outcome = attempt(condition);
+            if (outcome == MET)
             {
-                checkUsable();
-                if (condition.getAsBoolean())
-                {
-                    return;
-                }
-                worked = progress();
-                if (condition.getAsBoolean())
-                {
-                    return;
-                }
+                return;
             }
-            if (worked)
+            if (outcome == WORKED)
             {
                 backoff.reset();
             }
-            else if (backoff.idle())
+            else if (!backoff.isTimeToSleep())
             {
-                checkPeers(what, backoff.waitedNs());
+                if (backoff.idle())
+                {
+                    checkPeers(what, backoff.waitedNs());
+                }
+            }
+            else
+            {
+                // Long enough: sleep until a peer rings (it writes to us or frees room in a queue).
+                final int seen = bell.ringCount();
+                bell.enter();
+                try
+                {
+                    final int last = attempt(condition);
+                    if (last == MET)
+                    {
+                        return;
+                    }
+                    if (last == IDLE)
+                    {
+                        bell.sleep(seen, config.livenessIntervalNs());
+                    }
+                }
+                finally
+                {
+                    bell.leave();
+                }
+                final long nowNs = System.nanoTime();
+                if (nowNs - nextCheckNs >= 0)
+                {
+                    if (nextCheckNs != 0)
+                    {
+                        checkPeers(what, backoff.waitedNs());
+                    }
+                    nextCheckNs = nowNs + config.livenessIntervalNs();
+                }
             }
         }
+    }
+
+    /** Outcomes of {@link #attempt}. */
+    private static final int MET = 0;
+    private static final int WORKED = 1;
+    private static final int IDLE = 2;
+
+    /**
+     * Checks {@code condition}, drives the device once, and checks again; under the device's lock.
+     *
+     * @return {@link #MET}, else {@link #WORKED} if anything was read or written, else {@link #IDLE}.
+     */
+    private synchronized int attempt(final BooleanSupplier condition)
+    {
+        checkUsable();
+        if (condition.getAsBoolean())
+        {
+            return MET;
+        }
+        final boolean worked = progress();
+        return condition.getAsBoolean() ? MET : worked ? WORKED : IDLE;
     }
 
     private void checkPeers(final String what, final long waitedNs)
