@@ -1,5 +1,8 @@
 package bench;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import mpi.MPI;
 
 /**
@@ -13,8 +16,8 @@ import mpi.MPI;
  *   the last; one value is GB/s;</li>
  *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call.</li>
  * </ul>
- * Each part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
- * seconds), then is sized by rank 0 (broadcast, so that every rank runs the same count) to last
+ * Every part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
+ * seconds); then each is sized by rank 0 (broadcast, so that every rank runs the same count) to last
  * about the target per repetition, and every rank that takes part prints one {@link Samples} line.
  */
 public final class DeviceRank
@@ -32,36 +35,45 @@ public final class DeviceRank
         final int repetitions = Integer.parseInt(appArgs[1]);
         final long targetNs = Long.parseLong(appArgs[2]);
         final int rank = MPI.COMM_WORLD.Rank();
-        for (int i = 3; i < appArgs.length; i++)
+        final List<String> parts = List.of(appArgs).subList(3, appArgs.length);
+        final List<Measured> measured = new ArrayList<>();
+        for (final String part : parts)
         {
-            final String part = appArgs[i];
             final String[] words = part.split(":");
-            final Measured measured = switch (words[0])
+            measured.add(switch (words[0])
             {
                 case "pingpong" -> new PingPong(Integer.parseInt(words[1]));
                 case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]));
                 case "barrier" -> ops -> barrier(ops);
                 case "allreduce" -> ops -> allreduce(ops);
                 default -> throw new IllegalArgumentException("unknown part " + part);
-            };
-            final boolean pair = words.length > 1;
-            warmUp(measured, warmupNs);
+            });
+        }
+        // Every part is warmed up before any is measured: what one part compiles, others use.
+        for (final Measured part : measured)
+        {
+            warmUp(part, warmupNs);
+        }
+        for (int p = 0; p < parts.size(); p++)
+        {
+            final Measured part = measured.get(p);
             final long[] ops = {10};
             for (int sizing = 0; sizing < 2; sizing++)
             {
-                final long elapsedNs = measured.run(ops[0]);
+                final long elapsedNs = part.run(ops[0]);
                 ops[0] = Math.max(10, Samples.opsPerRepetition(targetNs, ops[0], elapsedNs));
                 MPI.COMM_WORLD.Bcast(ops, 0, 1, MPI.LONG, 0);
             }
             final double[] values = new double[repetitions];
             for (int r = 0; r < repetitions; r++)
             {
-                final long elapsedNs = measured.run(ops[0]);
-                values[r] = measured.value(ops[0], elapsedNs);
+                final long elapsedNs = part.run(ops[0]);
+                values[r] = part.value(ops[0], elapsedNs);
             }
-            if (!pair || rank == 0)
+            // Ping-pong and bandwidth are measured by rank 0 alone; collectives by every rank.
+            if (!parts.get(p).contains(":") || rank == 0)
             {
-                Samples.print(part, rank, ops[0], values);
+                Samples.print(parts.get(p), rank, ops[0], values);
             }
             MPI.COMM_WORLD.Barrier();
         }
