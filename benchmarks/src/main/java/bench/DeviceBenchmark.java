@@ -107,7 +107,8 @@ public final class DeviceBenchmark
                     rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
                     if (rows.isEmpty())
                     {
-                        usage("--only " + args[i] + " names no part of " + ROWS.stream().map(Row::part).distinct().toList());
+                        usage("--only " + args[i] + " names no part of " +
+                            ROWS.stream().map(Row::part).distinct().toList());
                     }
                 }
                 case "--no-multicore" -> multicore = false;
@@ -119,14 +120,16 @@ public final class DeviceBenchmark
 
     private static void usage(final String problem)
     {
-        System.err.println(problem + "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]");
+        System.err.println(problem +
+            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]");
         System.exit(2);
     }
 
     private void run() throws Exception
     {
         final long startNs = System.nanoTime();
-        out.println("# shm device benchmark" + (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
+        out.println("# shm device benchmark" +
+            (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
         out.println();
         out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
@@ -192,8 +195,8 @@ public final class DeviceBenchmark
             "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
             "shm: one JVM per rank (kupl.launch.ShmJob); multicore: one JVM, one thread per rank.");
         notes.forEach(note -> out.println("\n" + note));
-        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
-            loadAverage());
+        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
+            (System.nanoTime() - startNs) / 1e9, loadAverage());
     }
 
     private String runShm(final int processes, final List<String> args, final List<String> notes)

@@ -80,7 +80,7 @@ public final class DeviceRank
         MPI.Finalize();
     }
 
-    /** Runs {@code measured} in growing batches until rank 0 has seen {@code warmupNs} pass; every rank stops together. */
+    /** Runs {@code measured} in growing batches until rank 0 has seen {@code warmupNs} pass; all stop together. */
     private static void warmUp(final Measured measured, final long warmupNs) throws Exception
     {
         final long start = System.nanoTime();

@@ -93,9 +93,11 @@ final class Libc
      * {@code syscall(SYS_futex, ...)} without errno capture: its failures (EAGAIN, ETIMEDOUT,
      * EINTR) all mean "look at the word again", and a wake-up must cost as little as possible.
      */
-    private static final MethodHandle FUTEX = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+    private static final MethodHandle FUTEX = LINKER.downcallHandle(
+        LINKER.defaultLookup().find("syscall").orElseThrow(),
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG),
         Linker.Option.firstVariadicArg(1));
     private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
         FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
@@ -201,8 +203,8 @@ final class Libc
     {
         try
         {
-            final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAIT, (long)expected,
-                timespec, 0L, 0L);
+            final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAIT,
+                (long)expected, timespec, 0L, 0L);
         }
         catch (final Throwable t)
         {

@@ -65,7 +65,7 @@ public final class ShmJob
         return run(spec, System.out, System.err);
     }
 
-    /** As {@link #run(JobSpec)}, copying the ranks' output and the launcher's messages to {@code out} and {@code err}. */
+    /** As {@link #run(JobSpec)}, the ranks' output and the launcher's messages going to {@code out}, {@code err}. */
     public static int run(final JobSpec spec, final PrintStream out, final PrintStream err)
     {
         Objects.requireNonNull(spec, "spec");
@@ -178,7 +178,8 @@ public final class ShmJob
         return "exited with status " + status;
     }
 
-    private Process start(final int rank, final ShmConf conf, final String classPath, final Path home) throws IOException
+    private Process start(final int rank, final ShmConf conf, final String classPath, final Path home)
+        throws IOException
     {
         final List<String> command = new ArrayList<>();
         command.add(javaCommand());
@@ -196,7 +197,9 @@ public final class ShmJob
         command.addAll(spec.appArgs());
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("MPJ_HOME", home.toString());
-        builder.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        // Standard input goes to rank 0, as with MPI launchers.
+        builder.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT :
+            ProcessBuilder.Redirect.from(new File("/dev/null")));
         final Process process = builder.start();
         final String prefix = spec.prefixOutput() ? "[" + rank + "] " : null;
         forwarders.add(Thread.ofPlatform().daemon().name("kupl-shm-out-" + rank)

@@ -32,7 +32,8 @@ final class Incoming
     boolean discard;
 
     Incoming(final int source, final int sequence, final int tag, final int context, final int staticBytes,
-        final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous, final boolean rendezvous)
+        final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,
+        final boolean rendezvous)
     {
         this.source = source;
         this.sequence = sequence;

@@ -448,7 +448,8 @@ public final class ShmDevice implements Device
                 {
                     awaitingReceiver.get(destination).put(send.sequence, send);
                 }
-                pending.get(destination).add(new Outgoing(rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
+                pending.get(destination).add(
+                    new Outgoing(rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
                 flush(destination);
             }
             return send;

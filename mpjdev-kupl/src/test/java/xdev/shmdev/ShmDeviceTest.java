@@ -79,7 +79,8 @@ class ShmDeviceTest
                 for (int i = 0; i < count; i++)
                 {
                     // Same tag everywhere; two contexts interleaved; some messages are rendezvous-sized.
-                    final Buffer message = i % 50 == 7 ? Messages.bytes(ShmDevice.EAGER_LIMIT + 1000, i) : Messages.ints(i);
+                    final Buffer message = i % 50 == 7 ? Messages.bytes(ShmDevice.EAGER_LIMIT + 1000, i) :
+                        Messages.ints(i);
                     sends.add(device.isend(message, ids[1], 3, i % 2 == 0 ? CONTEXT : CONTEXT + 1));
                 }
                 for (final Request send : sends)
@@ -98,7 +99,8 @@ class ShmDeviceTest
                         final Status status = device.recv(buffer, ids[0], 3, context);
                         if (i % 50 == 7)
                         {
-                            assertTrue(Messages.isPattern(Messages.readBytes(buffer, status.numEls), i), "message " + i);
+                            assertTrue(Messages.isPattern(Messages.readBytes(buffer, status.numEls), i),
+                                "message " + i);
                         }
                         else
                         {
@@ -119,7 +121,8 @@ class ShmDeviceTest
             {
                 // A message in another context must not be taken by a wildcard receive.
                 final Buffer other = Messages.empty(64);
-                final Request otherContext = device.irecv(other, Device.ANY_SRC, Device.ANY_TAG, CONTEXT + 5, new Status());
+                final Request otherContext = device.irecv(other, Device.ANY_SRC, Device.ANY_TAG, CONTEXT + 5,
+                    new Status());
                 final Set<Integer> seen = new HashSet<>();
                 for (int i = 0; i < 4; i++)
                 {
@@ -232,7 +235,8 @@ class ShmDeviceTest
             {
                 device.send(Messages.bytes(large, 1), ids[1], 1, CONTEXT);
                 // Sent before rank 1 posts its receive: rendezvous keeps it out of the queue until then.
-                final Request unexpected = device.isend(Messages.bytes(3 * ShmDevice.QUEUE_BYTES, 2), ids[1], 2, CONTEXT);
+                final Request unexpected = device.isend(Messages.bytes(3 * ShmDevice.QUEUE_BYTES, 2), ids[1], 2,
+                    CONTEXT);
                 device.send(Messages.ints(1), ids[1], 3, CONTEXT);
                 unexpected.iwait();
             }
