@@ -1,6 +1,7 @@
 package kupl;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * How a process waits for a flag word to reach a value: spin, then yield, then park.
@@ -95,6 +96,43 @@ final class BackoffWaiter
             return true;
         }
         return slowWait(offset, target, shortcutOffset, shortcutTarget, peer, what);
+    }
+
+    /**
+     * Returns once {@code condition} holds: spins, then yields, then parks, checking that every
+     * process is alive at the liveness interval.
+     */
+    void awaitCondition(final BooleanSupplier condition, final Object what)
+    {
+        for (int i = spins; i >= 0; i--)
+        {
+            if (condition.getAsBoolean())
+            {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        final long startNs = System.nanoTime();
+        long nextCheckNs = startNs + livenessIntervalNs;
+        long parkNs = MIN_PARK_NS;
+        while (!condition.getAsBoolean())
+        {
+            final long nowNs = System.nanoTime();
+            if (nowNs - startNs < yieldNs)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                LockSupport.parkNanos(this, parkNs);
+                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
+            }
+            if (nowNs - nextCheckNs >= 0)
+            {
+                checkLiveness(PeerLiveness.ANY_RANK, what, nowNs - startNs);
+                nextCheckNs = nowNs + livenessIntervalNs;
+            }
+        }
     }
 
     private boolean spin(final long offset, final long target)
