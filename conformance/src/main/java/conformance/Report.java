@@ -53,13 +53,16 @@ public final class Report
         text.append(String.format("%n%-" + idWidth + "s", "case"));
         for (int i = 0; i < runs.size(); i++)
         {
-            text.append(String.format(" %5s", "[" + (i + 1) + "]"));
+            if (runs.get(i).unavailable() == null)
+            {
+                text.append(String.format(" %5s", "[" + (i + 1) + "]"));
+            }
         }
         text.append('\n');
         for (final String id : cases.keySet())
         {
             text.append(String.format("%-" + idWidth + "s", id));
-            for (final ConfigurationRun run : runs)
+            for (final ConfigurationRun run : ran())
             {
                 text.append(String.format(" %5s", cell(run, id)));
             }
@@ -88,13 +91,16 @@ public final class Report
         md.append("\n| case | group |");
         for (int i = 0; i < runs.size(); i++)
         {
-            md.append(' ').append(i + 1).append(" |");
+            if (runs.get(i).unavailable() == null)
+            {
+                md.append(' ').append(i + 1).append(" |");
+            }
         }
-        md.append(" expected | source |\n|---|---|").append("---|".repeat(runs.size())).append("---|---|\n");
+        md.append(" expected | source |\n|---|---|").append("---|".repeat(ran().size())).append("---|---|\n");
         for (final CaseInfo info : cases.values())
         {
             md.append("| `").append(info.id()).append("` | ").append(info.group()).append(" |");
-            for (final ConfigurationRun run : runs)
+            for (final ConfigurationRun run : ran())
             {
                 md.append(' ').append(cell(run, info.id())).append(" |");
             }
@@ -131,15 +137,18 @@ public final class Report
         h.append("</table>\n<h2>Cases by configuration</h2>\n<table><tr><th>case</th><th>group</th>");
         for (int i = 0; i < runs.size(); i++)
         {
-            h.append("<th title=\"").append(esc(runs.get(i).configuration().label())).append("\">").append(i + 1)
-                .append("</th>");
+            if (runs.get(i).unavailable() == null)
+            {
+                h.append("<th title=\"").append(esc(runs.get(i).configuration().label())).append("\">").append(i + 1)
+                    .append("</th>");
+            }
         }
         h.append("<th>expected</th><th>source</th></tr>\n");
         for (final CaseInfo info : cases.values())
         {
             h.append("<tr><td><code>").append(esc(info.id())).append("</code></td><td>").append(esc(info.group()))
                 .append("</td>");
-            for (final ConfigurationRun run : runs)
+            for (final ConfigurationRun run : ran())
             {
                 final CaseResult result = run.results().get(info.id());
                 if (result == null)
@@ -192,6 +201,12 @@ public final class Report
         Files.createDirectories(directory);
         Files.writeString(directory.resolve("conformance.md"), markdown(), StandardCharsets.UTF_8);
         Files.writeString(directory.resolve("conformance.html"), html(), StandardCharsets.UTF_8);
+    }
+
+    /** The configurations that ran: the grids have a column for each, the others appear in the list only. */
+    private List<ConfigurationRun> ran()
+    {
+        return runs.stream().filter(run -> run.unavailable() == null).toList();
     }
 
     private static String summary(final ConfigurationRun run)

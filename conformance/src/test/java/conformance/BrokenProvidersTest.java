@@ -30,7 +30,8 @@ class BrokenProvidersTest
                 "lock.lock-all-sync-barrier-sync")),
             Arguments.of("broken-misplaced", List.of("layout.contiguous-default", "layout.contiguous-absolute-index",
                 "layout.zero-size-takes-no-room")),
-            Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive")),
+            Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",
+                "lock.lock-all-excludes-exclusive")),
             Arguments.of("broken-nofree", List.of("free.memory-unusable")));
     }
 

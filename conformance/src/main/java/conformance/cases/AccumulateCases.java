@@ -121,6 +121,18 @@ public final class AccumulateCases
                         () -> win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, mine));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .add("acc.maxloc-rejected",
+                "MAXLOC and MINLOC (pair reductions, which basic types cannot carry): MPI_ERR_OP",
+                "MPI-4.1 12.3.4.1 (predefined ops on basic types); implementation note", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_OP, "accumulate(MAXLOC)",
+                        () -> win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, MPI.MAXLOC));
+                    c.expectError(ErrorClass.ERR_OP, "fetchAndOp(MINLOC)",
+                        () -> win.fetchAndOp(new long[] {1}, 0, new long[1], 0, MPI.LONG, c.rank(), 0, MPI.MINLOC));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
             .add("acc.ordering-same-origin",
                 "two REPLACE accumulates from one origin to one location in one epoch: the second wins",
                 "MPI-4.1 12.7.2 (default accumulate_ordering); MPICH acc_ordering", c ->

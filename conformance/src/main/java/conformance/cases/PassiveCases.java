@@ -69,6 +69,30 @@ public final class PassiveCases
                         win.unlock(0);
                     }
                 })
+            .add("lock.lock-all-excludes-exclusive", 2,
+                "rank 0 holds lockAll for 200 ms and stores 1 into its own segment before unlockAll; the last rank's " +
+                    "exclusive lock on rank 0 waits for it and loads 1",
+                "MPI-4.1 12.5.3 (lock_all is a shared lock on every rank)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lockAll(0);
+                    }
+                    c.barrier();
+                    if (c.isRoot())
+                    {
+                        CaseContext.sleepMs(200);
+                        Memory.setLong(win.base(), 0, 1);
+                        win.unlockAll();
+                    }
+                    else if (c.rank() == c.last())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+                        win.unlock(0);
+                    }
+                })
             .add("lock.shared-coexist", 2,
                 "every rank holds a shared lock on rank 0 at the same time (they meet in a barrier while holding it)",
                 "MPI-4.1 12.5.3 (shared locks may be held concurrently)", c ->
