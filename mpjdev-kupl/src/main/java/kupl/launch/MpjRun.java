@@ -8,7 +8,9 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Java side of {@code bin/mpjrun}: runs an MPJ Express program on N ranks. {@code -dev shm}
@@ -101,7 +103,8 @@ public final class MpjRun
 
     /**
      * MPJ Express's starter with the command line as given (only {@code -jvmargs} is ours: its options
-     * go before the class, where the starter takes JVM options), and native access for the engine.
+     * go before the class, where the starter takes JVM options), native access for the engine, and
+     * this project's jars after the program's class path.
      */
     private static int runStarter(final MpjRunArguments arguments) throws IOException, InterruptedException
     {
@@ -113,11 +116,12 @@ public final class MpjRun
         command.addAll(arguments.starterOptions());
         command.add(MpjJobs.NATIVE_ACCESS);
         command.addAll(arguments.jvmArgs());
-        if (!arguments.classPath().isEmpty())
-        {
-            command.add("-cp");
-            command.add(String.join(File.pathSeparator, arguments.classPath()));
-        }
+        // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
+        // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
+        final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
+        classPath.addAll(MpjJobs.currentClassPath());
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
         if (arguments.jar() != null)
         {
             command.add("-jar");
