@@ -66,15 +66,15 @@ public final class MpjRun
             err.print(MpjRunArguments.USAGE);
             return EXIT_USAGE;
         }
+        if (MpjRunArguments.SHM.equals(arguments.device()))
+        {
+            return runShm(arguments.toJobSpec(), err);
+        }
         try
         {
-            if (MpjRunArguments.SHM.equals(arguments.device()))
-            {
-                return ShmJobBridge.run(arguments.toJobSpec());
-            }
             return runStarter(arguments);
         }
-        catch (final ShmJobBridge.ShmDeviceMissingException | IllegalStateException | IOException e)
+        catch (final IllegalStateException | IOException e)
         {
             err.println("mpjrun: " + e.getMessage());
             return EXIT_NOT_STARTED;
@@ -83,6 +83,26 @@ public final class MpjRun
         {
             Thread.currentThread().interrupt();
             err.println("mpjrun: interrupted");
+            return EXIT_NOT_STARTED;
+        }
+    }
+
+    /**
+     * Runs {@code spec} on the shm device ({@code kupl.launch.ShmJob}); also what MPJ Express's starter
+     * does for {@code -dev shm} under the agent.
+     *
+     * @return the job's exit code, or {@value #EXIT_NOT_STARTED} with a message on {@code err} if the
+     *         device is not built.
+     */
+    public static int runShm(final JobSpec spec, final PrintStream err)
+    {
+        try
+        {
+            return ShmJobBridge.run(spec);
+        }
+        catch (final ShmJobBridge.ShmDeviceMissingException e)
+        {
+            err.println("mpjrun: " + e.getMessage());
             return EXIT_NOT_STARTED;
         }
     }

@@ -13,7 +13,7 @@ import mpi.MPI;
  */
 public final class HelloAllgather
 {
-    static final String OK_LINE = "allgather ok";
+    public static final String OK_LINE = "allgather ok";
 
     private HelloAllgather()
     {
