@@ -78,6 +78,17 @@ public final class MpjJobs
     public static JobResult run(final MpjDevice device, final JobSpec spec, final Duration timeout,
         final Path mpjHomeDirectory) throws IOException, InterruptedException
     {
+        return run(device, spec, timeout, mpjHomeDirectory, Map.of());
+    }
+
+    /**
+     * As {@link #run(MpjDevice, JobSpec, Duration, Path)}, with {@code jobEnvironment} added to the
+     * environment of every process of the job (the engine's {@code KUPL_SHM_*} settings, say).
+     */
+    public static JobResult run(final MpjDevice device, final JobSpec spec, final Duration timeout,
+        final Path mpjHomeDirectory, final Map<String, String> jobEnvironment) throws IOException, InterruptedException
+    {
+        Objects.requireNonNull(jobEnvironment, "jobEnvironment");
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(mpjHomeDirectory, "mpjHomeDirectory");
@@ -88,10 +99,10 @@ public final class MpjJobs
         return switch (device)
         {
             case MULTICORE -> runCommand(starterCommand(java, home, spec, classPath, List.of()),
-                environment(home, java), workingDirectory(), timeout);
-            case NIODEV -> runNiodev(java, home, spec, classPath, timeout);
-            case SHM -> runCommand(shmCommand(java, spec, classPath), environment(home, java), workingDirectory(),
-                timeout);
+                environment(home, java, jobEnvironment), workingDirectory(), timeout);
+            case NIODEV -> runNiodev(java, home, spec, classPath, timeout, jobEnvironment);
+            case SHM -> runCommand(shmCommand(java, spec, classPath), environment(home, java, jobEnvironment),
+                workingDirectory(), timeout);
         };
     }
 
@@ -138,9 +149,17 @@ public final class MpjJobs
     /** What a launcher's environment needs: MPJ_HOME, and {@code java}'s directory first on PATH. */
     static Map<String, String> environment(final Path home, final Path java)
     {
+        return environment(home, java, Map.of());
+    }
+
+    /** {@link #environment(Path, Path)} plus {@code jobEnvironment}. */
+    static Map<String, String> environment(final Path home, final Path java, final Map<String, String> jobEnvironment)
+    {
         final String path = System.getenv("PATH");
-        return Map.of("MPJ_HOME", home.toString(),
-            "PATH", java.getParent() + (path == null || path.isEmpty() ? "" : File.pathSeparator + path));
+        final Map<String, String> environment = new java.util.HashMap<>(jobEnvironment);
+        environment.put("MPJ_HOME", home.toString());
+        environment.put("PATH", java.getParent() + (path == null || path.isEmpty() ? "" : File.pathSeparator + path));
+        return environment;
     }
 
     /**
@@ -166,13 +185,15 @@ public final class MpjJobs
     }
 
     private static JobResult runNiodev(final Path java, final Path sharedHome, final JobSpec spec,
-        final List<String> classPath, final Duration timeout) throws IOException, InterruptedException
+        final List<String> classPath, final Duration timeout, final Map<String, String> jobEnvironment)
+        throws IOException, InterruptedException
     {
-        try (NiodevDaemon daemon = NiodevDaemon.start(sharedHome, java))
+        try (NiodevDaemon daemon = NiodevDaemon.start(sharedHome, java, jobEnvironment))
         {
             final List<String> command = starterCommand(java, daemon.home(), spec, classPath,
                 List.of("-dev", MpjDevice.NIODEV.deviceName(), "-machinesfile", daemon.machinesFile().toString()));
-            final JobResult result = runCommand(command, environment(daemon.home(), java), workingDirectory(), timeout);
+            final JobResult result = runCommand(command, environment(daemon.home(), java, jobEnvironment),
+                workingDirectory(), timeout);
             if (result.succeeded())
             {
                 return result;

@@ -64,6 +64,13 @@ final class NiodevDaemon implements AutoCloseable
      */
     static NiodevDaemon start(final Path sharedHome, final Path java) throws IOException, InterruptedException
     {
+        return start(sharedHome, java, Map.of());
+    }
+
+    /** As {@link #start(Path, Path)}, with {@code jobEnvironment} added to the daemon's (and so its ranks') environment. */
+    static NiodevDaemon start(final Path sharedHome, final Path java, final Map<String, String> jobEnvironment)
+        throws IOException, InterruptedException
+    {
         String failures = "";
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++)
         {
@@ -80,7 +87,8 @@ final class NiodevDaemon implements AutoCloseable
                 final Path machines = Files.writeString(directory.resolve("machines"), "localhost\n");
                 daemon = CapturedProcess.start(List.of(java.toString(), "-Duser.home=" + userHome,
                     "-cp", home.resolve("lib/daemon.jar").toString(), "runtime.daemon.MPJDaemon",
-                    Integer.toString(ports[0])), MpjJobs.environment(home, java), directory, "niodev-daemon");
+                    Integer.toString(ports[0])), MpjJobs.environment(home, java, jobEnvironment), directory,
+                    "niodev-daemon");
                 if (awaitListening(daemon, ports[0]))
                 {
                     return new NiodevDaemon(directory, home, machines, daemon);
