@@ -29,8 +29,9 @@ import samples.FenceReport;
  * At the end every rank's counter is {@value #ITERS}.
  *
  * <p>Run it on 4 ranks in MPJ Express's multicore mode (ranks are threads of one JVM),
- * from the repository root: {@code bin/demo}; {@code KUPL_SHM_FENCE_ALGORITHM=1 bin/demo}
- * uses the linear fence instead of recursive doubling.
+ * from the repository root: {@code bin/sample KuplFenceExample};
+ * {@code KUPL_SHM_FENCE_ALGORITHM=1 bin/sample KuplFenceExample} uses the linear fence instead of
+ * recursive doubling.
  */
 public final class KuplFenceExample
 {
