@@ -8,17 +8,25 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What both fence examples (KUPL port and mpi.rma version) must print: see {@link FenceReport}. */
-public final class FenceExampleOutput
+/** What the seed examples must print, in both versions (KUPL port and mpi.rma). */
+public final class SeedExampleOutput
 {
     private static final Pattern FENCE_LINE = Pattern.compile(
         "rank (\\d+) iteration (\\d+): own counter (\\d+), waited .* ms in the fence, then saw counters \\[.*]: fence ok");
 
-    private FenceExampleOutput()
+    private SeedExampleOutput()
     {
     }
 
-    /** Every rank printed one "fence ok" line per iteration, with its own counter right, and ended at {@code iters}. */
+    /** The win alloc example: every rank but 0 printed "check success", none "check fail". */
+    public static void assertCheckSuccessOnEveryRankButZero(final MpjJob.Run run)
+    {
+        assertEquals(run.ranks() - 1, run.count("check success"), run.explain("every rank but 0 should print " +
+            "check success"));
+        assertEquals(0, run.count("check fail"), run.explain("no rank should print check fail"));
+    }
+
+    /** The fence example ({@link FenceReport}'s lines): every rank printed one "fence ok" line per iteration, with its own counter right, and ended at {@code iters}. */
     public static void assertEveryFenceOk(final MpjJob.Run run, final int iters)
     {
         final Set<String> seen = new HashSet<>();
