@@ -16,7 +16,7 @@ final class RdFenceFigure
 
     private static final int LANE_HEIGHT = 56;
     private static final int TOP = 76;
-    private static final int LABEL_WIDTH = 150;
+    private static final int LABEL_WIDTH = 170;
     private static final int COLUMN_WIDTH = 170;
     private static final int ARROW_SHIFT = 14;
     private static final String CORE_FILL = "#cfe2f3";
