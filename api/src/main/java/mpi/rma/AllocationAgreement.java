@@ -37,22 +37,37 @@ final class AllocationAgreement
     static AllocationAgreement reach(final Intracomm comm, final long size, final int dispUnit,
         final boolean noncontig, final RmaException localError)
     {
-        final int ranks = comm.Size();
-        final long[] own = {size, dispUnit, noncontig ? 1 : 0, NodeIdentity.current(),
-            localError == null ? 0 : localError.errorClass().ordinal() + 1};
-        final long[] all = new long[ranks * FIELDS];
+        final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError);
+        final long[] all = new long[comm.Size() * FIELDS];
         comm.Allgather(own, 0, FIELDS, MPI.LONG, all, 0, FIELDS, MPI.LONG);
+        return verdict(all, localError);
+    }
 
+    /** What one process contributes to the exchange. */
+    static long[] record(final long size, final int dispUnit, final boolean noncontig, final long node,
+        final RmaException localError)
+    {
+        return new long[] {size, dispUnit, noncontig ? 1 : 0, node,
+            localError == null ? 0 : localError.errorClass().ordinal() + 1};
+    }
+
+    /**
+     * The verdict every process reaches from the same exchanged records ({@code all}, one
+     * {@link #record} per rank, back to back): the layout, or the error to throw.
+     */
+    static AllocationAgreement verdict(final long[] all, final RmaException localError)
+    {
+        final int ranks = all.length / FIELDS;
+        if (localError != null)
+        {
+            // A process at fault keeps its own detailed message; the others name the first one at fault.
+            throw localError;
+        }
         for (int rank = 0; rank < ranks; rank++)
         {
             final long error = all[rank * FIELDS + ERROR];
             if (error != 0)
             {
-                if (localError != null)
-                {
-                    // The first process at fault keeps its detailed message; the others name it.
-                    throw rank == comm.Rank() ? localError : othersFault(rank, (int)error - 1, all, rank * FIELDS);
-                }
                 throw othersFault(rank, (int)error - 1, all, rank * FIELDS);
             }
         }

@@ -9,7 +9,8 @@ import java.lang.invoke.VarHandle;
  * ({@link mpi.rma.spi.SharedMemory#clientArea()}), one padded line per use:
  *
  * <pre>
- *   0         collective failure word: (sequence << 24) | (rank << 8) | error class, see {@link CollectiveFailure}
+ *   0, 64     collective failure words of odd and even calls: (sequence << 24) | (rank << 8) | error class,
+ *             see {@link CollectiveFailure}
  *   128 * (1 + t) + 0    passive-target lock of rank t: EXCLUSIVE bit | number of shared holders
  *   128 * (1 + t) + 64   accumulate lock of rank t: 0 free, else 1 + the holder's rank
  * </pre>
@@ -20,8 +21,7 @@ import java.lang.invoke.VarHandle;
 final class ClientArea
 {
     static final int LINE_BYTES = 128;
-    static final long FAILURE_WORD_OFFSET = 0;
-    private static final long ACCUMULATE_LOCK_DELTA = 64;
+    private static final long SECOND_WORD_DELTA = 64;
 
     static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
@@ -34,6 +34,12 @@ final class ClientArea
         return (ranks + 1L) * LINE_BYTES;
     }
 
+    /** The failure word of collective call number {@code call}: the two words take turns. */
+    static long failureWordOffset(final long call)
+    {
+        return (call & 1) * SECOND_WORD_DELTA;
+    }
+
     static long passiveLockOffset(final int rank)
     {
         return (1L + rank) * LINE_BYTES;
@@ -41,7 +47,7 @@ final class ClientArea
 
     static long accumulateLockOffset(final int rank)
     {
-        return passiveLockOffset(rank) + ACCUMULATE_LOCK_DELTA;
+        return passiveLockOffset(rank) + SECOND_WORD_DELTA;
     }
 
     static long getAcquire(final MemorySegment area, final long offset)

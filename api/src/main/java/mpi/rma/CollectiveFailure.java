@@ -11,6 +11,10 @@ import java.lang.foreign.MemorySegment;
  * class. Every process reads the word after the fence (whose barrier makes the write visible)
  * and throws if it names this call. The failing process throws its own, detailed error; the
  * others throw one that names it.
+ *
+ * <p>Two words, used by turns: a process that leaves a fence early may record a failure of the
+ * next call before a slower one has read this call's word, but it cannot record the call after
+ * that before everyone has entered the next fence, that is, has read this call's word.
  */
 final class CollectiveFailure
 {
@@ -34,14 +38,14 @@ final class CollectiveFailure
     /** Records, before the fence, that this process found {@code error} in call number {@code call}. */
     void record(final long call, final int rank, final ErrorClass error)
     {
-        ClientArea.setRelease(area, ClientArea.FAILURE_WORD_OFFSET,
+        ClientArea.setRelease(area, ClientArea.failureWordOffset(call),
             (call << SEQUENCE_SHIFT) | ((long)rank << RANK_SHIFT) | error.ordinal());
     }
 
     /** After the fence: throws if some other process recorded a failure of call number {@code call}. */
     void check(final long call, final String what)
     {
-        final long word = ClientArea.getAcquire(area, ClientArea.FAILURE_WORD_OFFSET);
+        final long word = ClientArea.getAcquire(area, ClientArea.failureWordOffset(call));
         if (word >>> SEQUENCE_SHIFT == call)
         {
             final int rank = (int)(word >>> RANK_SHIFT) & 0xFFFF;

@@ -1,0 +1,134 @@
+package kupl.launch;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A process whose stdout and stderr (merged) are read into memory as it runs, so that it never
+ * blocks on a full pipe, and which is killed with everything it started if it outlives its time.
+ */
+final class CapturedProcess implements AutoCloseable
+{
+    /** How long to wait for the last output after the process has exited. */
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Process process;
+    /** Raw bytes, decoded as a whole so that no UTF-8 sequence is cut at a read boundary. */
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final Thread pump;
+    private final long startNs = System.nanoTime();
+
+    private CapturedProcess(final Process process, final String name)
+    {
+        this.process = process;
+        this.pump = Thread.ofPlatform().daemon().name("kupl-launch-output-" + name).start(this::pump);
+    }
+
+    /**
+     * Starts {@code command} in {@code workingDirectory} with {@code environment} added to this JVM's.
+     *
+     * @param name names the output thread (for thread dumps).
+     */
+    static CapturedProcess start(final List<String> command, final Map<String, String> environment,
+        final Path workingDirectory, final String name) throws IOException
+    {
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+            .directory(workingDirectory.toFile());
+        builder.environment().putAll(environment);
+        return new CapturedProcess(builder.start(), name);
+    }
+
+    ProcessHandle handle()
+    {
+        return process.toHandle();
+    }
+
+    boolean isAlive()
+    {
+        return process.isAlive();
+    }
+
+    /** Everything printed so far. */
+    String output()
+    {
+        synchronized (output)
+        {
+            return output.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private void append(final String note)
+    {
+        final byte[] bytes = note.getBytes(StandardCharsets.UTF_8);
+        synchronized (output)
+        {
+            output.write(bytes, 0, bytes.length);
+        }
+    }
+
+    /**
+     * Waits for the process to end, at most {@code timeout}; past it, kills the process and
+     * everything it started and appends a line saying so to the output.
+     */
+    JobResult await(final Duration timeout) throws InterruptedException
+    {
+        final boolean ended = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (!ended)
+        {
+            final int killed = ProcessTree.kill(process.toHandle());
+            pump.join(DRAIN_TIMEOUT);
+            append("[kupl.launch] the job did not end within " + timeout.toMillis() +
+                " ms: killed it and everything it started (" + killed + " processes)\n");
+        }
+        else
+        {
+            // The launcher's exit does not mean its children are gone (MPJ's starter may leave its
+            // multicore JVM behind if it dies): end whatever is left, without counting it as a failure.
+            ProcessTree.kill(process.toHandle());
+            pump.join(DRAIN_TIMEOUT);
+        }
+        final Duration elapsed = Duration.ofNanos(System.nanoTime() - startNs);
+        return JobResult.judge(ended ? process.exitValue() : JobResult.TIMED_OUT, !ended, output(), elapsed);
+    }
+
+    /** Kills the process and everything it started, if still running. */
+    @Override
+    public void close()
+    {
+        ProcessTree.kill(process.toHandle());
+        try
+        {
+            pump.join(DRAIN_TIMEOUT);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void pump()
+    {
+        final byte[] chunk = new byte[8192];
+        try (InputStream in = process.getInputStream())
+        {
+            for (int read = in.read(chunk); read >= 0; read = in.read(chunk))
+            {
+                synchronized (output)
+                {
+                    output.write(chunk, 0, read);
+                }
+            }
+        }
+        catch (final IOException e)
+        {
+            append("[kupl.launch] reading the job's output failed: " + e + "\n");
+        }
+    }
+}
