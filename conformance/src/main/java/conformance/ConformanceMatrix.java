@@ -1,10 +1,11 @@
 package conformance;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import kupl.launch.MpjJobs;
 
 /**
  * The matrix command ({@code bin/conformance}): runs the suite for every configuration asked
@@ -16,7 +17,7 @@ import java.util.List;
  *   --fence 1,2           KUPL_SHM_FENCE_ALGORITHM values (1 linear, 2 recursive doubling)
  *   --type posix,sls      KUPL_SHM_TYPE values
  *   --device multicore,niodev,shm
- *   --reduced             the CI set instead (multicore; np 1-4 with rd/posix, three other mixes)
+ *   --reduced             the CI set instead (multicore np 1-4 rd/posix, two other mixes, niodev np 2 and 3)
  *   --provider NAME       mpi.rma provider under test (default kupl)
  *   --timeout-ms N        per case (default 10000)
  *   --only ID,PREFIX.     run only these cases
@@ -29,7 +30,7 @@ public final class ConformanceMatrix
     {
     }
 
-    /** The reduced matrix CI runs: every process count once, and each other setting at least once. */
+    /** The reduced matrix CI runs: every process count, each setting and each device that can run at least once. */
     public static List<Configuration> reduced(final String provider)
     {
         return List.of(
@@ -39,7 +40,8 @@ public final class ConformanceMatrix
             new Configuration(Device.MULTICORE, 4, 2, "posix", provider),
             new Configuration(Device.MULTICORE, 3, 1, "sls", provider),
             new Configuration(Device.MULTICORE, 4, 1, "posix", provider),
-            new Configuration(Device.MULTICORE, 2, 2, "sls", provider));
+            new Configuration(Device.NIODEV, 2, 2, "sls", provider),
+            new Configuration(Device.NIODEV, 3, 1, "posix", provider));
     }
 
     public static void main(final String[] args) throws Exception
@@ -111,8 +113,7 @@ public final class ConformanceMatrix
                 }
             }
         }
-        final Path root = Path.of(System.getProperty("kupl.root", ".")).toAbsolutePath().normalize();
-        final Matrix matrix = new Matrix(new CommonShLauncher(root), jobClassPath(), timeoutMs, only);
+        final Matrix matrix = new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), timeoutMs, only);
         final List<ConfigurationRun> runs = new ArrayList<>();
         for (final Configuration configuration : configurations)
         {
@@ -130,15 +131,5 @@ public final class ConformanceMatrix
         System.out.println("\nconformance: reports in " + out.resolve("conformance.md") + " and " +
             out.resolve("conformance.html"));
         System.exit(runs.stream().allMatch(r -> r.isClean() || r.unavailable() != null) ? 0 : 1);
-    }
-
-    /** This JVM's class path without MPJ Express's jars, which the starter gives each rank itself. */
-    public static List<String> jobClassPath()
-    {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-            // Debian's jars, and the copies the root POM installs under the Maven group "mpjexpress".
-            .filter(entry -> !entry.isEmpty() && !entry.startsWith("/usr/share/mpj/") &&
-                !entry.contains(File.separator + "mpjexpress" + File.separator))
-            .toList();
     }
 }
