@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import conformance.Case;
-import conformance.CaseContext;
 import conformance.Group;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -171,7 +170,6 @@ public final class LifecycleCases
                     win.fence(0);
                     win.fence(Win.MODE_NOSUCCEED);
                     win.free();
-                    CaseContext.sleepMs(0);
                 })
             .list();
     }
