@@ -91,8 +91,8 @@ final class CapturedProcess implements AutoCloseable
         {
             // Noted while the launcher lives: once it has exited, what it started can no longer be found from it.
             process.toHandle().descendants().forEach(descendantsSeen::add);
-            ended = process.waitFor(Math.min(POLL_INTERVAL_MS, Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000)),
-                TimeUnit.MILLISECONDS);
+            final long leftMs = Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000);
+            ended = process.waitFor(Math.min(POLL_INTERVAL_MS, leftMs), TimeUnit.MILLISECONDS);
         }
         if (!ended)
         {

@@ -61,14 +61,15 @@ class MpjJobsTest
         "SHM, 1", "SHM, 2", "SHM, 4"})
     void shouldRunEveryRankToTheEnd(final MpjDevice device, final int ranks) throws Exception
     {
-        assumeTrue(device != MpjDevice.SHM || shmDevicePresent(), "the shm device (kupl.launch.ShmJob) is not built yet");
+        assumeTrue(MpjJobs.isAvailable(device), () -> device + " cannot run here: the shm device is not built yet");
 
         final JobResult result = MpjJobs.run(device, spec(ranks), JOB_TIMEOUT).requireSuccess();
 
         for (int rank = 0; rank < ranks; rank++)
         {
             final String line = "rank " + rank + " of " + ranks + ": " + HelloAllgather.OK_LINE;
-            assertTrue(result.output().lines().anyMatch(line::equals), () -> "no '" + line + "' in\n" + result.output());
+            assertTrue(result.output().lines().anyMatch(line::equals),
+                () -> "no '" + line + "' in\n" + result.output());
         }
         System.out.printf("%s job of %d ranks took %d ms%n", device, ranks, result.elapsed().toMillis());
     }
@@ -114,25 +115,12 @@ class MpjJobsTest
     @Test
     void shouldSayWhenTheShmDeviceIsNotBuiltYet() throws Exception
     {
-        assumeFalse(shmDevicePresent(), "the shm device is built: shouldRunEveryRankToTheEnd runs it");
+        assumeFalse(MpjJobs.isAvailable(MpjDevice.SHM), "the shm device is built: shouldRunEveryRankToTheEnd runs it");
 
         final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(2), JOB_TIMEOUT);
 
         assertEquals(MpjRun.EXIT_NOT_STARTED, result.exitCode(), result::toString);
         assertTrue(result.output().contains("the shm device is not built yet"), result::output);
-    }
-
-    private static boolean shmDevicePresent()
-    {
-        try
-        {
-            Class.forName(ShmJobBridge.SHM_JOB_CLASS);
-            return true;
-        }
-        catch (final ClassNotFoundException e)
-        {
-            return false;
-        }
     }
 
     private static JobSpec spec(final int ranks, final String... appArgs)

@@ -71,7 +71,7 @@ final class AdviceTransformer implements ClassFileTransformer
         }
         catch (final Throwable e)
         {
-            // A transformer's exception is swallowed by the JVM: say it, naming the class, and let MPJ Express run as is.
+            // The JVM swallows a transformer's exception: say it, naming the class; MPJ Express then runs as is.
             System.err.println("kupl agent: could not instrument " + target.type() + " (" + target.why() +
                 "), so it runs as MPJ Express wrote it: " + e);
             return null;
@@ -81,8 +81,10 @@ final class AdviceTransformer implements ClassFileTransformer
     private static byte[] rewrite(final Target target, final ClassLoader loader, final byte[] classfile)
     {
         // The class's own bytes first; its loader for anything it refers to.
-        final ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(target.type(), classfile),
-            loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader));
+        final ClassFileLocator referenced = loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader()
+            : ClassFileLocator.ForClassLoader.of(loader);
+        final ClassFileLocator locator = new ClassFileLocator.Compound(
+            ClassFileLocator.Simple.of(target.type(), classfile), referenced);
         final TypePool pool = TypePool.Default.of(locator);
         return new ByteBuddy().with(TypeValidation.DISABLED)
             .redefine(pool.describe(target.type()).resolve(), locator)

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import kupl.launch.HelloAllgather;
 import kupl.launch.JobResult;
+import kupl.launch.MpjDevice;
 import kupl.launch.MpjHome;
 import kupl.launch.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,17 +38,19 @@ class MpjAgentIT
     static void findTheAgent() throws Exception
     {
         agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar), "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        assertTrue(Files.isRegularFile(agentJar),
+            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
         mpjHome = MpjHome.prepare(MpjHome.defaultDirectory());
     }
 
     @Test
     void shouldLetMpjExpressStarterAcceptShmAndHandTheJobToTheShmLauncher() throws Exception
     {
-        final JobResult result = starter("-np", "2", "-dev", "shm", "-cp", testClasses(), HelloAllgather.class.getName());
+        final JobResult result = starter("-np", "2", "-dev", "shm", "-cp", testClasses(),
+            HelloAllgather.class.getName());
 
         assertFalse(result.output().contains("does not support the <shm> device"), result.output());
-        if (shmDevicePresent())
+        if (MpjJobs.isAvailable(MpjDevice.SHM))
         {
             result.requireSuccess();
             assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
@@ -72,7 +75,8 @@ class MpjAgentIT
     @Test
     void shouldLeaveMpjExpressOwnDevicesAlone() throws Exception
     {
-        final JobResult result = starter("-np", "2", "-cp", testClasses(), HelloAllgather.class.getName()).requireSuccess();
+        final JobResult result = starter("-np", "2", "-cp", testClasses(), HelloAllgather.class.getName())
+            .requireSuccess();
 
         assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
     }
@@ -101,8 +105,8 @@ class MpjAgentIT
         final JobResult result = probe(true, "nosuchdev");
 
         assertFalse(result.succeeded(), result.output());
-        assertTrue(result.output().contains("device=nosuchdev is neither one of MPJ Express's [niodev, mxdev, smpdev, " +
-            "hybdev] nor registered as a xdev.shmdev.DeviceProvider service [") &&
+        assertTrue(result.output().contains("device=nosuchdev is neither one of MPJ Express's [niodev, mxdev, " +
+            "smpdev, hybdev] nor registered as a xdev.shmdev.DeviceProvider service [") &&
             result.output().contains(FakeDeviceProvider.NAME), result.output());
     }
 
@@ -134,18 +138,5 @@ class MpjAgentIT
     private static String testClasses()
     {
         return Path.of(System.getProperty("user.dir"), "target", "test-classes").toString();
-    }
-
-    private static boolean shmDevicePresent()
-    {
-        try
-        {
-            Class.forName("kupl.launch.ShmJob");
-            return true;
-        }
-        catch (final ClassNotFoundException e)
-        {
-            return false;
-        }
     }
 }
