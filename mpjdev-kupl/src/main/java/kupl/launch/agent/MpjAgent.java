@@ -42,7 +42,15 @@ public final class MpjAgent
     /** Installs the agent at JVM start ({@code -javaagent:}). */
     public static void premain(final String arguments, final Instrumentation instrumentation)
     {
-        install(instrumentation);
+        try
+        {
+            install(instrumentation);
+        }
+        catch (final RuntimeException | LinkageError e)
+        {
+            // An exception out of premain stops the JVM: MPJ Express without the agent is the better outcome.
+            System.err.println("kupl agent: not installed, MPJ Express runs unchanged: " + e);
+        }
     }
 
     /** Installs the agent into a running JVM (attach API): MPJ Express's classes may be loaded already. */

@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import kupl.launch.HelloAllgather;
 import kupl.launch.JobResult;
@@ -84,7 +86,7 @@ class MpjAgentIT
     @Test
     void shouldFindARegisteredDeviceThroughTheServiceLoader() throws Exception
     {
-        final JobResult result = probe(true, FakeDeviceProvider.NAME).requireSuccess();
+        final JobResult result = probe(true, FakeDeviceProvider.NAME, agentOnlyClassPath()).requireSuccess();
 
         assertTrue(result.output().contains(DeviceLookupProbe.CHOSEN + FakeDevice.class.getName()), result.output());
         assertTrue(result.output().contains("fake device initialised with [0, 1, fakedev]"), result.output());
@@ -102,12 +104,25 @@ class MpjAgentIT
     @Test
     void shouldNameTheRegisteredDevicesForAnUnknownOne() throws Exception
     {
-        final JobResult result = probe(true, "nosuchdev");
+        final JobResult result = probe(true, "nosuchdev", agentOnlyClassPath());
 
         assertFalse(result.succeeded(), result.output());
         assertTrue(result.output().contains("device=nosuchdev is neither one of MPJ Express's [niodev, mxdev, " +
             "smpdev, hybdev] nor registered as a xdev.shmdev.DeviceProvider service [") &&
             result.output().contains(FakeDeviceProvider.NAME), result.output());
+    }
+
+    @Test
+    void shouldSayWhatIsWrongAndLetMpjExpressRunWhenTheClassPathShadowsTheAgentWithoutByteBuddy() throws Exception
+    {
+        // This module's classes (unrelocated) come first and Byte Buddy is missing: the JVM must not die in premain.
+        final String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !entry.contains("byte-buddy")).collect(Collectors.joining(File.pathSeparator));
+        final JobResult result = probe(true, FakeDeviceProvider.NAME, classPath);
+
+        assertTrue(result.output().contains("kupl agent: could not instrument mpjdev.javampjdev.MPJDev") &&
+            result.output().contains("Byte Buddy is missing"), result.output());
+        assertTrue(result.output().contains("No matching device found"), result.output());
     }
 
     /** MPJ Express's own starter, the agent given as users give it. */
@@ -124,15 +139,30 @@ class MpjAgentIT
     /** One JVM that initialises MPJ Express's device layer as a rank would, with or without the agent. */
     private static JobResult probe(final boolean withAgent, final String device) throws Exception
     {
+        return probe(withAgent, device, System.getProperty("java.class.path"));
+    }
+
+    private static JobResult probe(final boolean withAgent, final String device, final String classPath)
+        throws Exception
+    {
         final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString()));
         if (withAgent)
         {
             command.add("-javaagent:" + agentJar);
         }
         // MPJDev logs through log4j 1.2, which a rank finds in MPJ_HOME/lib.
-        command.addAll(List.of("-cp", System.getProperty("java.class.path") + File.pathSeparator +
+        command.addAll(List.of("-cp", classPath + File.pathSeparator +
             mpjHome.resolve("lib/log4j-1.2.jar"), DeviceLookupProbe.class.getName(), device));
         return MpjJobs.runCommand(command, Map.of(), Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
+    }
+
+    /**
+     * The test programs and MPJ Express, but not this module's classes nor Byte Buddy: everything of the
+     * agent then comes from the packaged jar, as for a user.
+     */
+    private static String agentOnlyClassPath()
+    {
+        return testClasses() + File.pathSeparator + mpjHome.resolve("lib/mpj.jar");
     }
 
     private static String testClasses()
