@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,12 +20,16 @@ final class CapturedProcess implements AutoCloseable
 {
     /** How long to wait for the last output after the process has exited. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
+    /** How often the launcher's descendants are noted while it runs. */
+    private static final long POLL_INTERVAL_MS = 50;
 
     private final Process process;
     /** Raw bytes, decoded as a whole so that no UTF-8 sequence is cut at a read boundary. */
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final Thread pump;
     private final long startNs = System.nanoTime();
+    /** Every process the launcher was seen to have started, so that none outlives the job as an orphan. */
+    private final Set<ProcessHandle> descendantsSeen = ConcurrentHashMap.newKeySet();
 
     private CapturedProcess(final Process process, final String name)
     {
@@ -79,30 +85,43 @@ final class CapturedProcess implements AutoCloseable
      */
     JobResult await(final Duration timeout) throws InterruptedException
     {
-        final boolean ended = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        boolean ended = false;
+        while (!ended && System.nanoTime() - deadlineNs < 0)
+        {
+            // Noted while the launcher lives: once it has exited, what it started can no longer be found from it.
+            process.toHandle().descendants().forEach(descendantsSeen::add);
+            final long leftMs = Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000);
+            ended = process.waitFor(Math.min(POLL_INTERVAL_MS, leftMs), TimeUnit.MILLISECONDS);
+        }
         if (!ended)
         {
-            final int killed = ProcessTree.kill(process.toHandle());
+            final int killed = kill();
             pump.join(DRAIN_TIMEOUT);
             append("[kupl.launch] the job did not end within " + timeout.toMillis() +
                 " ms: killed it and everything it started (" + killed + " processes)\n");
         }
         else
         {
-            // The launcher's exit does not mean its children are gone (MPJ's starter may leave its
-            // multicore JVM behind if it dies): end whatever is left, without counting it as a failure.
-            ProcessTree.kill(process.toHandle());
+            // The launcher's exit does not mean its children are gone (a starter that dies leaves its
+            // multicore JVM behind): end whatever is left, without counting it as a failure.
+            kill();
             pump.join(DRAIN_TIMEOUT);
         }
         final Duration elapsed = Duration.ofNanos(System.nanoTime() - startNs);
         return JobResult.judge(ended ? process.exitValue() : JobResult.TIMED_OUT, !ended, output(), elapsed);
     }
 
+    private int kill()
+    {
+        return ProcessTree.kill(process.toHandle()) + ProcessTree.killAll(descendantsSeen);
+    }
+
     /** Kills the process and everything it started, if still running. */
     @Override
     public void close()
     {
-        ProcessTree.kill(process.toHandle());
+        kill();
         try
         {
             pump.join(DRAIN_TIMEOUT);

@@ -3,6 +3,7 @@ package kupl.launch;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ import java.util.Set;
  *     jvmArgs... -cp CP Main args...}: one JVM, one thread per rank.</li>
  * <li>{@link MpjDevice#NIODEV}: the starter in cluster mode on this node ({@code -dev niodev
  *     -machinesfile}), with an MPJ Express daemon of the job's own on free ports, stopped with
- *     every rank it started when the job ends ({@link NiodevDaemon}).</li>
+ *     every rank it started when the job ends (see {@code NiodevDaemon}).</li>
  * <li>{@link MpjDevice#SHM}: {@code bin/mpjrun}'s Java side ({@link MpjRun}) in a JVM of its own,
  *     which starts one JVM per rank over the shared-memory device.</li>
  * </ul>
@@ -45,7 +46,7 @@ import java.util.Set;
  * runs with it) is usually right.
  *
  * <p><b>Verdict.</b> {@link JobResult#exitCode()} is 0 only if the launcher exited with 0 in
- * time and no output line shows an exception ({@link OutputFailures}): MPJ Express's starter
+ * time and no output line shows an exception or is a stack frame: MPJ Express's starter
  * exits with 0 even when a rank throws. At the time limit the launcher and everything it
  * started are killed ({@link JobResult#TIMED_OUT}). No process of the job outlives the call.
  *
@@ -104,6 +105,18 @@ public final class MpjJobs
             case SHM -> runCommand(shmCommand(java, spec, classPath), environment(home, java, jobEnvironment),
                 workingDirectory(), timeout);
         };
+    }
+
+    /**
+     * Whether jobs can run on {@code device} here: MPJ Express installed ({@value MpjHome#MPJ_LIB}) and,
+     * for {@link MpjDevice#SHM}, the shm device built ({@code kupl.launch.ShmJob} on the class path).
+     * For tests that cover a device only where it exists ({@code assumeTrue(MpjJobs.isAvailable(SHM))}).
+     */
+    public static boolean isAvailable(final MpjDevice device)
+    {
+        Objects.requireNonNull(device, "device");
+        final boolean mpjExpress = Files.isRegularFile(Path.of(MpjHome.MPJ_LIB, "mpj.jar"));
+        return device == MpjDevice.SHM ? mpjExpress && ShmJobBridge.isAvailable() : mpjExpress;
     }
 
     /**

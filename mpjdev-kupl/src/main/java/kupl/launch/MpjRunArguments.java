@@ -106,7 +106,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         {
             if (SHM.equals(device))
             {
-                throw new UsageException("-jar " + jar + ": -dev shm runs a class; give -cp " + jar + " and its main class");
+                throw new UsageException("-jar " + jar + ": -dev shm runs a class; give -cp " + jar +
+                    " and its main class");
             }
             mainClass = null;
         }
@@ -120,11 +121,13 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         }
         if (SHM.equals(device) && !starterOptions.isEmpty())
         {
-            throw new UsageException(starterOptions.get(0) + ": unknown option for -dev shm (JVM options go in -jvmargs)");
+            throw new UsageException(starterOptions.get(0) +
+                ": unknown option for -dev shm (JVM options go in -jvmargs)");
         }
         if (prefixOutput && !SHM.equals(device))
         {
-            throw new UsageException("-prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is");
+            throw new UsageException(
+                "-prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is");
         }
         return new MpjRunArguments(processes, device, classPath, jvmArgs, prefixOutput, List.copyOf(starterOptions),
             jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)));

@@ -1,5 +1,6 @@
 package kupl.launch;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +51,26 @@ final class ProcessTree
             killed++;
         }
         await(root);
+        return killed;
+    }
+
+    /**
+     * Kills those of {@code processes} still alive (a handle knows its process's start time, so a
+     * reused pid is not mistaken for it).
+     *
+     * @return how many were killed.
+     */
+    static int killAll(final Collection<ProcessHandle> processes)
+    {
+        int killed = 0;
+        for (final ProcessHandle process : processes)
+        {
+            if (process.isAlive() && process.destroyForcibly())
+            {
+                killed++;
+                await(process);
+            }
+        }
         return killed;
     }
 

@@ -28,6 +28,20 @@ final class ShmJobBridge
         }
     }
 
+    /** Whether the shm device's launcher is on the class path. */
+    static boolean isAvailable()
+    {
+        try
+        {
+            Class.forName(SHM_JOB_CLASS);
+            return true;
+        }
+        catch (final ClassNotFoundException e)
+        {
+            return false;
+        }
+    }
+
     /**
      * Runs {@code spec} on the shm device.
      *

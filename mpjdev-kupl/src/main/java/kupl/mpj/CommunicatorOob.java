@@ -11,7 +11,7 @@ import mpi.MPI;
  * {@code Allgather} and {@code Barrier}, on whatever device the program runs. The group handed
  * to the engine is the communicator.
  */
-final class CommunicatorOob implements OobCallbacks
+public final class CommunicatorOob implements OobCallbacks
 {
     @Override
     public int oobAllgather(final byte[] sendbuf, final byte[] recvbuf, final int size, final Object group,

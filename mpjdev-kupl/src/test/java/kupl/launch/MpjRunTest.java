@@ -83,7 +83,7 @@ class MpjRunTest
     @Test
     void shouldSayTheShmDeviceIsNotBuiltYet()
     {
-        assumeFalse(shmDevicePresent(), "the shm device is built: MpjJobs' tests run it");
+        assumeFalse(MpjJobs.isAvailable(MpjDevice.SHM), "the shm device is built: MpjJobs' tests run it");
 
         final Run run = run("-np", "2", "-dev", "shm", MAIN);
 
@@ -141,18 +141,5 @@ class MpjRunTest
     private static String testClasses()
     {
         return Path.of(System.getProperty("user.dir"), "target", "test-classes").toString() + File.pathSeparator;
-    }
-
-    private static boolean shmDevicePresent()
-    {
-        try
-        {
-            Class.forName(ShmJobBridge.SHM_JOB_CLASS);
-            return true;
-        }
-        catch (final ClassNotFoundException e)
-        {
-            return false;
-        }
     }
 }

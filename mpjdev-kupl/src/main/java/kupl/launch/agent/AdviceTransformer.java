@@ -1,9 +1,5 @@
 package kupl.launch.agent;
 
-import static net.bytebuddy.matcher.ElementMatchers.isStatic;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
-
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.List;
@@ -11,21 +7,15 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.pool.TypePool;
-
 /**
- * Applies each target's {@link Advice} to its {@code static method(String[])}, and leaves every
+ * Applies each target's Byte Buddy {@code Advice} to its {@code static method(String[])}, and leaves every
  * other class alone after one map look-up by name.
  *
  * <p>Why not Byte Buddy's {@code AgentBuilder}: it is built, with its class-injection machinery,
  * in every JVM the agent enters ({@code JAVA_TOOL_OPTIONS} reaches them all: starter, daemon,
  * ranks), which cost about 0.6 s per JVM here and printed {@code sun.misc.Unsafe} warnings on JDK 24+.
- * This plain {@link ClassFileTransformer} touches Byte Buddy only when a target class is loaded, and
- * then only to rewrite that class's bytes.
+ * This plain {@link ClassFileTransformer} refers to no Byte Buddy type; {@link AdviceWeaver} does, and
+ * is loaded only when a target class is, to rewrite that class's bytes.
  */
 final class AdviceTransformer implements ClassFileTransformer
 {
@@ -67,28 +57,21 @@ final class AdviceTransformer implements ClassFileTransformer
         }
         try
         {
-            return rewrite(target, loader, classfileBuffer);
+            return AdviceWeaver.weave(target, loader, classfileBuffer);
+        }
+        catch (final LinkageError e)
+        {
+            System.err.println("kupl agent: could not instrument " + target.type() + " (" + target.why() + "), so it " +
+                "runs as MPJ Express wrote it: Byte Buddy is missing (" + e + "). Unpackaged mpjdev-kupl classes " +
+                "come before the agent jar on the class path: give the packaged jar, which carries Byte Buddy.");
+            return null;
         }
         catch (final Throwable e)
         {
-            // A transformer's exception is swallowed by the JVM: say it, naming the class, and let MPJ Express run as is.
+            // The JVM swallows a transformer's exception: say it, naming the class; MPJ Express then runs as is.
             System.err.println("kupl agent: could not instrument " + target.type() + " (" + target.why() +
                 "), so it runs as MPJ Express wrote it: " + e);
             return null;
         }
-    }
-
-    private static byte[] rewrite(final Target target, final ClassLoader loader, final byte[] classfile)
-    {
-        // The class's own bytes first; its loader for anything it refers to.
-        final ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(target.type(), classfile),
-            loader == null ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader));
-        final TypePool pool = TypePool.Default.of(locator);
-        return new ByteBuddy().with(TypeValidation.DISABLED)
-            .redefine(pool.describe(target.type()).resolve(), locator)
-            .visit(Advice.to(target.advice()).on(named(target.method()).and(isStatic())
-                .and(takesArguments(String[].class))))
-            .make()
-            .getBytes();
     }
 }

@@ -22,7 +22,7 @@ import net.bytebuddy.asm.Advice;
  * Byte Buddy is relocated into the jar ({@code kupl.shaded.net.bytebuddy}), so the agent needs
  * nothing else and clashes with no other Byte Buddy. Cost: a JVM that loads neither target (the
  * daemon, most programs) pays one name comparison per class and never loads Byte Buddy; one that
- * does pays for loading it once, about half a second on a slow machine ({@link AdviceTransformer}).
+ * does pays for loading it once, about half a second on a slow machine (see {@code AdviceTransformer}).
  */
 public final class MpjAgent
 {
@@ -31,7 +31,7 @@ public final class MpjAgent
         new AdviceTransformer.Target("runtime.starter.MPJRun", "main", StarterMainAdvice.class,
             "MPJRun accepts only its own hard-coded -dev names; shm jobs go to the shm launcher"),
         new AdviceTransformer.Target("mpjdev.javampjdev.MPJDev", "init", DeviceLookupAdvice.class,
-            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader registry first"));
+            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first"));
 
     private static AdviceTransformer transformer;
 
@@ -42,7 +42,15 @@ public final class MpjAgent
     /** Installs the agent at JVM start ({@code -javaagent:}). */
     public static void premain(final String arguments, final Instrumentation instrumentation)
     {
-        install(instrumentation);
+        try
+        {
+            install(instrumentation);
+        }
+        catch (final RuntimeException | LinkageError e)
+        {
+            // An exception out of premain stops the JVM: MPJ Express without the agent is the better outcome.
+            System.err.println("kupl agent: not installed, MPJ Express runs unchanged: " + e);
+        }
     }
 
     /** Installs the agent into a running JVM (attach API): MPJ Express's classes may be loaded already. */
