@@ -2,12 +2,14 @@ package conformance;
 
 import java.util.Map;
 
+import kupl.launch.MpjDevice;
+
 /**
  * One column of the matrix: device, process count, and the engine's settings
  * ({@code KUPL_SHM_FENCE_ALGORITHM} 1 = linear, 2 = recursive doubling; {@code KUPL_SHM_TYPE}
  * posix or sls), plus the provider under test.
  */
-public record Configuration(Device device, int processes, int fenceAlgorithm, String shmType, String provider)
+public record Configuration(MpjDevice device, int processes, int fenceAlgorithm, String shmType, String provider)
 {
     public Configuration
     {
@@ -25,7 +27,7 @@ public record Configuration(Device device, int processes, int fenceAlgorithm, St
         }
     }
 
-    public Configuration(final Device device, final int processes, final int fenceAlgorithm, final String shmType)
+    public Configuration(final MpjDevice device, final int processes, final int fenceAlgorithm, final String shmType)
     {
         this(device, processes, fenceAlgorithm, shmType, ConformanceRank.DEFAULT_PROVIDER);
     }
@@ -39,7 +41,7 @@ public record Configuration(Device device, int processes, int fenceAlgorithm, St
     /** A short column heading, e.g. {@code multicore np4 rd posix}. */
     public String label()
     {
-        return device.label() + " np" + processes + " " + (fenceAlgorithm == 1 ? "linear" : "rd") + " " + shmType +
+        return device.deviceName() + " np" + processes + " " + (fenceAlgorithm == 1 ? "linear" : "rd") + " " + shmType +
             (provider.equals(ConformanceRank.DEFAULT_PROVIDER) ? "" : " [" + provider + "]");
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import kupl.launch.MpjDevice;
 import kupl.launch.MpjJobs;
 
 /**
@@ -34,14 +35,14 @@ public final class ConformanceMatrix
     public static List<Configuration> reduced(final String provider)
     {
         return List.of(
-            new Configuration(Device.MULTICORE, 1, 2, "posix", provider),
-            new Configuration(Device.MULTICORE, 2, 2, "posix", provider),
-            new Configuration(Device.MULTICORE, 3, 2, "posix", provider),
-            new Configuration(Device.MULTICORE, 4, 2, "posix", provider),
-            new Configuration(Device.MULTICORE, 3, 1, "sls", provider),
-            new Configuration(Device.MULTICORE, 4, 1, "posix", provider),
-            new Configuration(Device.NIODEV, 2, 2, "sls", provider),
-            new Configuration(Device.NIODEV, 3, 1, "posix", provider));
+            new Configuration(MpjDevice.MULTICORE, 1, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 2, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 3, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 4, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 3, 1, "sls", provider),
+            new Configuration(MpjDevice.MULTICORE, 4, 1, "posix", provider),
+            new Configuration(MpjDevice.NIODEV, 2, 2, "sls", provider),
+            new Configuration(MpjDevice.NIODEV, 3, 1, "posix", provider));
     }
 
     public static void main(final String[] args) throws Exception
@@ -49,7 +50,7 @@ public final class ConformanceMatrix
         List<Integer> nps = List.of(1, 2, 3, 4);
         List<Integer> fences = List.of(1, 2);
         List<String> types = List.of("posix", "sls");
-        List<Device> devices = List.of(Device.values());
+        List<MpjDevice> devices = List.of(MpjDevice.values());
         boolean reduced = false;
         String provider = ConformanceRank.DEFAULT_PROVIDER;
         long timeoutMs = ConformanceRank.DEFAULT_TIMEOUT_MS;
@@ -75,7 +76,7 @@ public final class ConformanceMatrix
                     case "--np" -> nps = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
                     case "--fence" -> fences = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
                     case "--type" -> types = List.of(value.split(","));
-                    case "--device" -> devices = Arrays.stream(value.split(",")).map(Device::of).toList();
+                    case "--device" -> devices = Arrays.stream(value.split(",")).map(MpjDevice::named).toList();
                     case "--provider" -> provider = value;
                     case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
                     case "--only" -> only = List.of(value.split(","));
@@ -99,7 +100,7 @@ public final class ConformanceMatrix
         }
         else
         {
-            for (final Device device : devices)
+            for (final MpjDevice device : devices)
             {
                 for (final int np : nps)
                 {

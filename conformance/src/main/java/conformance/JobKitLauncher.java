@@ -23,9 +23,9 @@ public final class JobKitLauncher implements JobLauncher
     private static final String SHM_JOB_CLASS = "kupl.launch.ShmJob";
 
     @Override
-    public String unavailableReason(final Device device)
+    public String unavailableReason(final MpjDevice device)
     {
-        if (device != Device.SHM)
+        if (device != MpjDevice.SHM)
         {
             return null;
         }
@@ -41,23 +41,13 @@ public final class JobKitLauncher implements JobLauncher
     }
 
     @Override
-    public JobOutput run(final Device device, final int processes, final List<String> classPath, final String mainClass,
+    public JobOutput run(final MpjDevice device, final int processes, final List<String> classPath, final String mainClass,
         final List<String> appArgs, final Map<String, String> environment, final Duration timeout)
         throws IOException, InterruptedException
     {
         final JobSpec spec = new JobSpec(processes, classPath, List.of(), mainClass, appArgs, false);
-        final JobResult result = MpjJobs.run(deviceOf(device), spec, timeout, MpjHome.defaultDirectory(), environment);
+        final JobResult result = MpjJobs.run(device, spec, timeout, MpjHome.defaultDirectory(), environment);
         // Not result.exitCode(): the cases' own messages name exceptions, which the kit reads as a failed job.
         return new JobOutput(result.output(), result.timedOut(), result.launcherExitCode());
-    }
-
-    private static MpjDevice deviceOf(final Device device)
-    {
-        return switch (device)
-        {
-            case MULTICORE -> MpjDevice.MULTICORE;
-            case NIODEV -> MpjDevice.NIODEV;
-            case SHM -> MpjDevice.SHM;
-        };
     }
 }

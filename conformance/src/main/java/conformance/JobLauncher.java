@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import kupl.launch.MpjDevice;
+
 /**
  * Starts one MPJ Express job and returns what it printed. The one place that knows how jobs
  * are launched, so that another launcher (the project's job kit, {@code kupl.launch}) can take
@@ -18,12 +20,12 @@ public interface JobLauncher
     }
 
     /** Whether this launcher can run jobs on {@code device}; if not, the reason, else null. */
-    String unavailableReason(Device device);
+    String unavailableReason(MpjDevice device);
 
     /**
      * Runs {@code mainClass} with {@code appArgs} on {@code processes} ranks of {@code device}, the
      * ranks' environment extended by {@code environment}; kills the job at {@code timeout}.
      */
-    JobOutput run(Device device, int processes, List<String> classPath, String mainClass, List<String> appArgs,
+    JobOutput run(MpjDevice device, int processes, List<String> classPath, String mainClass, List<String> appArgs,
         Map<String, String> environment, Duration timeout) throws IOException, InterruptedException;
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import kupl.launch.MpjDevice;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,7 +45,7 @@ class BrokenProvidersTest
         final List<String> only = new ArrayList<>(expectedToFail);
         only.add("attr.name");
         final ConfigurationRun run = Jobs.matrix(CASE_TIMEOUT_MS, only)
-            .run(new Configuration(Device.MULTICORE, 3, 2, "posix", provider));
+            .run(new Configuration(MpjDevice.MULTICORE, 3, 2, "posix", provider));
         final String table = new Report(List.of(run)).consoleTable();
 
         assertNull(run.unavailable(), table);
@@ -63,7 +64,7 @@ class BrokenProvidersTest
     {
         final long start = System.nanoTime();
         final ConfigurationRun run = Jobs.matrix(3000, List.of("fence.waits-for-all", "attr.name", "query.self"))
-            .run(new Configuration(Device.MULTICORE, 2, 2, "posix", "broken-stuckfence"));
+            .run(new Configuration(MpjDevice.MULTICORE, 2, 2, "posix", "broken-stuckfence"));
         final String table = new Report(List.of(run)).consoleTable();
         final long seconds = (System.nanoTime() - start) / 1_000_000_000L;
 

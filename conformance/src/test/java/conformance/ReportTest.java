@@ -8,12 +8,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import kupl.launch.MpjDevice;
 import org.junit.jupiter.api.Test;
 
 /** Reading a job's output into results, and the reports made from them. */
 class ReportTest
 {
-    private static final Configuration CONFIGURATION = new Configuration(Device.MULTICORE, 2, 1, "posix");
+    private static final Configuration CONFIGURATION = new Configuration(MpjDevice.MULTICORE, 2, 1, "posix");
 
     @Test
     void shouldMarkCasesAJobNeverReportedAsNotRun()

@@ -112,25 +112,13 @@ final class BackoffWaiter
             }
             Thread.onSpinWait();
         }
-        final long startNs = System.nanoTime();
-        long nextCheckNs = startNs + livenessIntervalNs;
-        long parkNs = MIN_PARK_NS;
+        final Pause pause = new Pause();
         while (!condition.getAsBoolean())
         {
-            final long nowNs = System.nanoTime();
-            if (nowNs - startNs < yieldNs)
+            pause.pause();
+            if (pause.checkDue())
             {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(this, parkNs);
-                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
-            }
-            if (nowNs - nextCheckNs >= 0)
-            {
-                checkLiveness(PeerLiveness.ANY_RANK, what, nowNs - startNs);
-                nextCheckNs = nowNs + livenessIntervalNs;
+                checkLiveness(PeerLiveness.ANY_RANK, what, pause.waitedNs());
             }
         }
     }
@@ -152,22 +140,10 @@ final class BackoffWaiter
     private boolean slowWait(final long offset, final long target, final long shortcutOffset, final long shortcutTarget,
         final int peer, final Object what)
     {
-        final long startNs = System.nanoTime();
-        long nextCheckNs = startNs + livenessIntervalNs;
-        long parkNs = MIN_PARK_NS;
+        final Pause pause = new Pause();
         while (true)
         {
-            final long nowNs = System.nanoTime();
-            if (nowNs - startNs < yieldNs)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                // May return early or spuriously: the loop re-reads the flag either way.
-                LockSupport.parkNanos(this, parkNs);
-                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
-            }
+            pause.pause();
             if (words.getLongAcquire(offset) >= target)
             {
                 return false;
@@ -176,15 +152,54 @@ final class BackoffWaiter
             {
                 return true;
             }
-            if (nowNs - nextCheckNs >= 0)
+            if (pause.checkDue())
             {
-                checkLiveness(peer, what, nowNs - startNs);
+                checkLiveness(peer, what, pause.waitedNs());
                 if (what instanceof Fence fence)
                 {
                     FreeBarrier.checkFenceCanComplete(words, fence.epoch(), liveness.ownRank(), what);
                 }
-                nextCheckNs = nowNs + livenessIntervalNs;
             }
+        }
+    }
+
+    /** The slow phase of one wait: yields while the yield time lasts, then parks for doubling periods. */
+    private final class Pause
+    {
+        private final long startNs = System.nanoTime();
+        private long nextCheckNs = startNs + livenessIntervalNs;
+        private long parkNs = MIN_PARK_NS;
+        private long nowNs = startNs;
+
+        /** Pauses once; a park may return early or spuriously, so callers re-read what they wait for. */
+        void pause()
+        {
+            nowNs = System.nanoTime();
+            if (nowNs - startNs < yieldNs)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                LockSupport.parkNanos(BackoffWaiter.this, parkNs);
+                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
+            }
+        }
+
+        /** Whether a liveness check is due (then the next one is scheduled). */
+        boolean checkDue()
+        {
+            if (nowNs - nextCheckNs < 0)
+            {
+                return false;
+            }
+            nextCheckNs = nowNs + livenessIntervalNs;
+            return true;
+        }
+
+        long waitedNs()
+        {
+            return nowNs - startNs;
         }
     }
 

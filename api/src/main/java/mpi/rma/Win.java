@@ -72,6 +72,8 @@ public final class Win implements AutoCloseable
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
     public static final int MAX_OBJECT_NAME = 128;
 
+    /** What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access. */
+    private static final long NO_TARGET = -1;
     private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
     private final Intracomm comm;
@@ -301,13 +303,11 @@ public final class Win implements AutoCloseable
         }
         final BasicType resultBasic = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
         checkSameSignature(call, "result", resultBasic, resultCount, type, targetCount);
-        checkRank(call, "targetRank", targetRank, true);
-        epochs.checkAccess(call, targetRank);
-        if (targetRank == MPI.PROC_NULL)
+        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, type);
+        if (offset == NO_TARGET)
         {
             return;
         }
-        final long offset = targetOffset(call, targetRank, targetDisp, targetCount, type);
         final MemorySegment target = segments[targetRank];
         for (int i = 0; i < targetCount; i++)
         {
@@ -331,13 +331,11 @@ public final class Win implements AutoCloseable
             checkBuffer(call, "origin", origin, originOffset, 1, type);
         }
         checkBuffer(call, "result", result, resultOffset, 1, type);
-        checkRank(call, "targetRank", targetRank, true);
-        epochs.checkAccess(call, targetRank);
-        if (targetRank == MPI.PROC_NULL)
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        if (offset == NO_TARGET)
         {
             return;
         }
-        final long offset = targetOffset(call, targetRank, targetDisp, 1, basic);
         final long operand = reduce == ReduceOp.NO_OP ? 0 : basic.rawFromArray(origin, originOffset);
         basic.rawToArray(atomics.getAndApply(targetRank, segments[targetRank], offset, basic, reduce, operand),
             result, resultOffset);
@@ -363,13 +361,11 @@ public final class Win implements AutoCloseable
         checkBuffer(call, "origin", origin, originOffset, 1, type);
         checkBuffer(call, "compare", compare, compareOffset, 1, type);
         checkBuffer(call, "result", result, resultOffset, 1, type);
-        checkRank(call, "targetRank", targetRank, true);
-        epochs.checkAccess(call, targetRank);
-        if (targetRank == MPI.PROC_NULL)
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        if (offset == NO_TARGET)
         {
             return;
         }
-        final long offset = targetOffset(call, targetRank, targetDisp, 1, basic);
         final long old = atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
             basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
         basic.rawToArray(old, result, resultOffset);
@@ -678,13 +674,20 @@ public final class Win implements AutoCloseable
         final BasicType originBasic = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
         final BasicType targetBasic = BasicType.of(targetType, call + ": targetType");
         checkSameSignature(call, "origin", originBasic, originCount, targetBasic, targetCount);
+        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, targetBasic);
+        return offset == NO_TARGET ? null : new Transfer(targetBasic, offset);
+    }
+
+    /**
+     * Checks that {@code targetRank} is a rank or PROC_NULL and inside an access epoch; returns
+     * {@link #NO_TARGET} for PROC_NULL, else the checked byte offset of the access (see {@link #targetOffset}).
+     */
+    private long accessOffset(final String call, final int targetRank, final long targetDisp, final int count,
+        final BasicType type)
+    {
         checkRank(call, "targetRank", targetRank, true);
         epochs.checkAccess(call, targetRank);
-        if (targetRank == MPI.PROC_NULL)
-        {
-            return null;
-        }
-        return new Transfer(targetBasic, targetOffset(call, targetRank, targetDisp, targetCount, targetBasic));
+        return targetRank == MPI.PROC_NULL ? NO_TARGET : targetOffset(call, targetRank, targetDisp, count, type);
     }
 
     private BasicType checkBuffer(final String call, final String what, final Object buffer, final int offset,
