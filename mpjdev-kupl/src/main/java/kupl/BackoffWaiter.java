@@ -1,6 +1,7 @@
 package kupl;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * How a process waits for a flag word to reach a value: spin, then yield, then park.
@@ -97,6 +98,31 @@ final class BackoffWaiter
         return slowWait(offset, target, shortcutOffset, shortcutTarget, peer, what);
     }
 
+    /**
+     * Returns once {@code condition} holds: spins, then yields, then parks, checking that every
+     * process is alive at the liveness interval.
+     */
+    void awaitCondition(final BooleanSupplier condition, final Object what)
+    {
+        for (int i = spins; i >= 0; i--)
+        {
+            if (condition.getAsBoolean())
+            {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        final Pause pause = new Pause();
+        while (!condition.getAsBoolean())
+        {
+            pause.pause();
+            if (pause.checkDue())
+            {
+                checkLiveness(PeerLiveness.ANY_RANK, what, pause.waitedNs());
+            }
+        }
+    }
+
     private boolean spin(final long offset, final long target)
     {
         final SharedWords words = this.words;
@@ -114,22 +140,10 @@ final class BackoffWaiter
     private boolean slowWait(final long offset, final long target, final long shortcutOffset, final long shortcutTarget,
         final int peer, final Object what)
     {
-        final long startNs = System.nanoTime();
-        long nextCheckNs = startNs + livenessIntervalNs;
-        long parkNs = MIN_PARK_NS;
+        final Pause pause = new Pause();
         while (true)
         {
-            final long nowNs = System.nanoTime();
-            if (nowNs - startNs < yieldNs)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                // May return early or spuriously: the loop re-reads the flag either way.
-                LockSupport.parkNanos(this, parkNs);
-                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
-            }
+            pause.pause();
             if (words.getLongAcquire(offset) >= target)
             {
                 return false;
@@ -138,15 +152,54 @@ final class BackoffWaiter
             {
                 return true;
             }
-            if (nowNs - nextCheckNs >= 0)
+            if (pause.checkDue())
             {
-                checkLiveness(peer, what, nowNs - startNs);
+                checkLiveness(peer, what, pause.waitedNs());
                 if (what instanceof Fence fence)
                 {
                     FreeBarrier.checkFenceCanComplete(words, fence.epoch(), liveness.ownRank(), what);
                 }
-                nextCheckNs = nowNs + livenessIntervalNs;
             }
+        }
+    }
+
+    /** The slow phase of one wait: yields while the yield time lasts, then parks for doubling periods. */
+    private final class Pause
+    {
+        private final long startNs = System.nanoTime();
+        private long nextCheckNs = startNs + livenessIntervalNs;
+        private long parkNs = MIN_PARK_NS;
+        private long nowNs = startNs;
+
+        /** Pauses once; a park may return early or spuriously, so callers re-read what they wait for. */
+        void pause()
+        {
+            nowNs = System.nanoTime();
+            if (nowNs - startNs < yieldNs)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                LockSupport.parkNanos(BackoffWaiter.this, parkNs);
+                parkNs = Math.min(parkNs << 1, MAX_PARK_NS);
+            }
+        }
+
+        /** Whether a liveness check is due (then the next one is scheduled). */
+        boolean checkDue()
+        {
+            if (nowNs - nextCheckNs < 0)
+            {
+                return false;
+            }
+            nextCheckNs = nowNs + livenessIntervalNs;
+            return true;
+        }
+
+        long waitedNs()
+        {
+            return nowNs - startNs;
         }
     }
 

@@ -26,6 +26,9 @@ package kupl;
  *   | peer flags row of rank 0: word s = last peer-fence count that  |  ranks * row B
  *   | rank s reached with rank 0 (row padded to 128 B)               |
  *   +---------------------------------------------------------------+
+ *   | client area: zeroed words for the layer above the engine       |  (ranks + 1) * 128 B
+ *   | (MPI locks, error flags); the engine never touches them        |
+ *   +---------------------------------------------------------------+
  * </pre>
  *
  * Every word is written by exactly one process per epoch and only ever grows, so a flag is
@@ -69,6 +72,7 @@ final class ControlDescriptor
     private final int rdSlotsPerRank;
     private final long peerFlagsOffset;
     private final long peerRowBytes;
+    private final long clientAreaOffset;
     private final long lengthBytes;
 
     ControlDescriptor(final int ranks)
@@ -81,7 +85,8 @@ final class ControlDescriptor
         this.rdSlotsPerRank = RecursiveDoublingSchedule.slotCount(ranks);
         this.peerFlagsOffset = RD_FLAGS_OFFSET + (long)ranks * rdSlotsPerRank * WORD_PAD_BYTES;
         this.peerRowBytes = align((long)ranks * Long.BYTES, WORD_PAD_BYTES);
-        this.lengthBytes = peerFlagsOffset + ranks * peerRowBytes;
+        this.clientAreaOffset = peerFlagsOffset + ranks * peerRowBytes;
+        this.lengthBytes = clientAreaOffset + clientAreaBytes(ranks);
     }
 
     int ranks()
@@ -97,6 +102,17 @@ final class ControlDescriptor
     long lengthBytes()
     {
         return lengthBytes;
+    }
+
+    /** Bytes of the client area of a window of {@code ranks} processes: a padded line per rank plus one. */
+    static long clientAreaBytes(final int ranks)
+    {
+        return (ranks + 1L) * WORD_PAD_BYTES;
+    }
+
+    long clientAreaOffset()
+    {
+        return clientAreaOffset;
     }
 
     /** Offset of the flag in which {@code rank} is signalled in rd slot {@code slot}. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * A window: one shared segment per process of a comm, directly loadable and storable by
@@ -41,10 +42,13 @@ public final class ShmWin implements AutoCloseable
     private final Fence fence;
     private final PeerFence peerFence;
     private final FreeBarrier freeBarrier;
+    private final MemorySegment clientArea;
+    private final BackoffWaiter waiter;
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
-        final Arena arena, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier)
+        final Arena arena, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier,
+        final MemorySegment clientArea, final BackoffWaiter waiter)
     {
         this.comm = comm;
         this.rank = comm.rankUnchecked();
@@ -55,6 +59,8 @@ public final class ShmWin implements AutoCloseable
         this.fence = fence;
         this.peerFence = peerFence;
         this.freeBarrier = freeBarrier;
+        this.clientArea = clientArea;
+        this.waiter = waiter;
     }
 
     static ShmWin allocate(final ShmComm comm, final long sizeBytes, final boolean contiguous)
@@ -156,12 +162,14 @@ public final class ShmWin implements AutoCloseable
             problem = null;
             MemorySegment[] segments = null;
             SharedWords words = null;
+            MemorySegment clientArea = null;
             try
             {
                 final MemorySegment controlMemory = control != null ? control.mapping() :
                     SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, 0, 0, config.directory(), arena);
                 words = new SharedWords(controlMemory);
                 layout.verify(words);
+                clientArea = controlMemory.asSlice(layout.clientAreaOffset(), ControlDescriptor.clientAreaBytes(ranks));
                 segments = oneObject ?
                     mapOneObject(rank, sizes, offsets, totalBytes, reserveByParts, data, handleRecords[0],
                         controlMemory.asSlice(0, 0), config.directory(), arena) :
@@ -176,7 +184,7 @@ public final class ShmWin implements AutoCloseable
             final BackoffWaiter waiter = new BackoffWaiter(words, comm.liveness(), config, ranks);
             return new ShmWin(comm, sizes, segments, contiguous, arena,
                 Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed),
-                new PeerFence(rank, layout, words, waiter), new FreeBarrier(rank, ranks, words, waiter));
+                new PeerFence(rank, layout, words, waiter), new FreeBarrier(rank, ranks, words, waiter), clientArea, waiter);
         }
         catch (final RuntimeException e)
         {
@@ -329,6 +337,32 @@ public final class ShmWin implements AutoCloseable
     {
         checkUsable();
         fence.await();
+    }
+
+    /**
+     * Shared words for the layer above the engine (an MPI library's locks and error flags):
+     * {@code (processes + 1) * 128} bytes, zero when the window is made, 8-byte aligned,
+     * mapped by every process and never touched by the engine. Freed with the window.
+     */
+    public MemorySegment clientArea()
+    {
+        checkUsable();
+        return clientArea;
+    }
+
+    /**
+     * Returns once {@code condition} holds, waiting the way fences do (spin briefly, then yield,
+     * then park), and checking meanwhile that the window's processes are alive, so that a
+     * condition only a dead process could make true fails instead of waiting for ever. The
+     * condition should read shared memory with acquire or volatile semantics.
+     *
+     * @param what what is being waited for, for the error message.
+     * @throws PeerDeathException if a process of the window died meanwhile.
+     */
+    public void awaitCondition(final BooleanSupplier condition, final String what)
+    {
+        checkUsable();
+        waiter.awaitCondition(condition, what);
     }
 
     /** Number of fences this process has completed on this window. */

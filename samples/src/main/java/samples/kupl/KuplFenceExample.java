@@ -4,8 +4,6 @@ import static kupl.Kupl.KUPL_OK;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import kupl.Kupl;
@@ -14,6 +12,7 @@ import kupl.ShmComm;
 import kupl.ShmWin;
 import mpi.Intracomm;
 import mpi.MPI;
+import samples.FenceReport;
 
 /**
  * The example of KUPL's {@code kupl_shm_fence} page, line by line: every rank owns one
@@ -30,8 +29,9 @@ import mpi.MPI;
  * At the end every rank's counter is {@value #ITERS}.
  *
  * <p>Run it on 4 ranks in MPJ Express's multicore mode (ranks are threads of one JVM),
- * from the repository root: {@code bin/demo}; {@code KUPL_SHM_FENCE_ALGORITHM=1 bin/demo}
- * uses the linear fence instead of recursive doubling.
+ * from the repository root: {@code bin/sample KuplFenceExample};
+ * {@code KUPL_SHM_FENCE_ALGORITHM=1 bin/sample KuplFenceExample} uses the linear fence instead of
+ * recursive doubling.
  */
 public final class KuplFenceExample
 {
@@ -114,7 +114,7 @@ public final class KuplFenceExample
             {
                 seen[rank] = counters[rank].get(ValueLayout.JAVA_INT, 0);
             }
-            System.out.println(describe(worldRank, i, own, fenceWaitNs, seen));
+            System.out.println(FenceReport.line(worldRank, i, own, fenceWaitNs, seen));
             // Odd ranks sleep 100 us, even ranks 10 ms: the odd ones reach the next fence first and wait there
             if ((worldRank & 1) == 1)
             {
@@ -125,34 +125,10 @@ public final class KuplFenceExample
                 TimeUnit.MICROSECONDS.sleep(10_000);
             }
         }
-        System.out.println("rank " + worldRank + ": final counter " + baseptr[0].get(ValueLayout.JAVA_INT, 0));
+        System.out.println(FenceReport.finalLine(worldRank, baseptr[0].get(ValueLayout.JAVA_INT, 0)));
         // Free the window, then destroy the kupl comm
         Kupl.shmWinFree(win[0]);
         Kupl.shmCommDestroy(kuplComm[0]);
         MPI.Finalize();
-    }
-
-    /** One line of what {@code rank} saw in {@code iteration}, with the verdict on the fence. */
-    private static String describe(final int rank, final int iteration, final int own, final long fenceWaitNs,
-        final int[] seen)
-    {
-        final int expected = iteration + 1;
-        String verdict = "fence ok";
-        for (int peer = 0; peer < seen.length; peer++)
-        {
-            if (seen[peer] < expected)
-            {
-                verdict = "FENCE BROKEN: rank " + peer + "'s increment of this iteration is not visible";
-                break;
-            }
-            if (seen[peer] > expected + 1)
-            {
-                verdict = "FENCE BROKEN: rank " + peer + " has passed the next fence without rank " + rank;
-                break;
-            }
-        }
-        return String.format(Locale.ROOT,
-            "rank %d iteration %d: own counter %d, waited %6.2f ms in the fence, then saw counters %s: %s",
-            rank, iteration, own, fenceWaitNs / 1e6, Arrays.toString(seen), verdict);
     }
 }

@@ -24,7 +24,7 @@ import mpi.MPI;
  * shows only the happy output, does not mention.
  *
  * <p>Run it on 4 ranks in MPJ Express's multicore mode (ranks are threads of one JVM),
- * from the repository root: {@code bin/demo KuplWinAllocExample}.
+ * from the repository root: {@code bin/sample KuplWinAllocExample}.
  */
 public final class KuplWinAllocExample
 {

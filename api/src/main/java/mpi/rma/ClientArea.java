@@ -1,0 +1,72 @@
+package mpi.rma;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Layout of the shared words the API keeps in a window's client area
+ * ({@link mpi.rma.spi.SharedMemory#clientArea()}), one padded line per use:
+ *
+ * <pre>
+ *   0, 64     collective failure words of odd and even calls: (sequence << 24) | (rank << 8) | error class,
+ *             see {@link CollectiveFailure}
+ *   128 * (1 + t) + 0    passive-target lock of rank t: EXCLUSIVE bit | number of shared holders
+ *   128 * (1 + t) + 64   accumulate lock of rank t: 0 free, else 1 + the holder's rank
+ * </pre>
+ *
+ * The two words of a rank sit on different 64-byte lines of one 128-byte block; the lock words
+ * of different ranks never share a block (no false sharing, no adjacent-line prefetch).
+ */
+final class ClientArea
+{
+    static final int LINE_BYTES = 128;
+    private static final long SECOND_WORD_DELTA = 64;
+
+    static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private ClientArea()
+    {
+    }
+
+    static long requiredBytes(final int ranks)
+    {
+        return (ranks + 1L) * LINE_BYTES;
+    }
+
+    /** The failure word of collective call number {@code call}: the two words take turns. */
+    static long failureWordOffset(final long call)
+    {
+        return (call & 1) * SECOND_WORD_DELTA;
+    }
+
+    static long passiveLockOffset(final int rank)
+    {
+        return (1L + rank) * LINE_BYTES;
+    }
+
+    static long accumulateLockOffset(final int rank)
+    {
+        return passiveLockOffset(rank) + SECOND_WORD_DELTA;
+    }
+
+    static long getAcquire(final MemorySegment area, final long offset)
+    {
+        return (long)LONG.getAcquire(area, offset);
+    }
+
+    static void setRelease(final MemorySegment area, final long offset, final long value)
+    {
+        LONG.setRelease(area, offset, value);
+    }
+
+    static boolean compareAndSet(final MemorySegment area, final long offset, final long expected, final long value)
+    {
+        return LONG.compareAndSet(area, offset, expected, value);
+    }
+
+    static long getAndAdd(final MemorySegment area, final long offset, final long delta)
+    {
+        return (long)LONG.getAndAdd(area, offset, delta);
+    }
+}

@@ -1,0 +1,49 @@
+package mpi.rma;
+
+/**
+ * The MPI error classes that {@link RmaException} carries (MPI-4.1 section 9.4 and the
+ * one-sided classes of section 12.6.2).
+ */
+public enum ErrorClass
+{
+    /** An argument that fits no other class: a null buffer, an offset past an array's end, a bad lock type. */
+    ERR_ARG,
+    /** A rank outside the window's group (and not {@code MPI.PROC_NULL} where that is allowed). */
+    ERR_RANK,
+    /** A negative window size. */
+    ERR_SIZE,
+    /** A displacement unit that is not positive, or a negative target displacement. */
+    ERR_DISP,
+    /** A negative count, or origin and target counts that do not match. */
+    ERR_COUNT,
+    /** A datatype that is null, not a basic MPJ Express type, or does not match the buffer or the other side. */
+    ERR_TYPE,
+    /** An operation that is not allowed here or not defined on the datatype. */
+    ERR_OP,
+    /** Assertion bits that are not allowed in this call. */
+    ERR_ASSERT,
+    /** An info value that the key does not accept. */
+    ERR_INFO_VALUE,
+    /** A call in the wrong synchronisation state (outside an epoch, unlock without lock, ...). */
+    ERR_RMA_SYNC,
+    /** An access that does not fit in the target's segment. */
+    ERR_RMA_RANGE,
+    /** The processes of the communicator cannot share memory (not on one node). */
+    ERR_RMA_SHARED,
+    /** A call that the window's flavor does not allow. */
+    ERR_RMA_FLAVOR,
+    /** Conflicting accesses that the implementation detected. */
+    ERR_RMA_CONFLICT,
+    /** A window that has been freed. */
+    ERR_WIN,
+    /** The node cannot provide the memory asked for. */
+    ERR_NO_MEM,
+    /** Anything else, for example a process of the window that died. */
+    ERR_OTHER;
+
+    /** The name MPI gives the class, e.g. {@code MPI_ERR_RMA_SYNC}. */
+    public String mpiName()
+    {
+        return "MPI_" + name();
+    }
+}

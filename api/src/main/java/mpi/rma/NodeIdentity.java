@@ -1,0 +1,48 @@
+package mpi.rma;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A number that is equal for two processes exactly when they run on the same node: a hash of
+ * the kernel's boot id (unique per boot of a machine) and the host name.
+ */
+final class NodeIdentity
+{
+    private static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
+
+    private NodeIdentity()
+    {
+    }
+
+    static long current()
+    {
+        String text;
+        try
+        {
+            text = Files.readString(BOOT_ID, StandardCharsets.US_ASCII).trim();
+        }
+        catch (final IOException e)
+        {
+            text = "no-boot-id";
+        }
+        try
+        {
+            text += "@" + InetAddress.getLocalHost().getHostName();
+        }
+        catch (final IOException e)
+        {
+            text += "@unknown-host";
+        }
+        // FNV-1a: stable across JVMs, unlike String.hashCode's 32 bits it rarely collides.
+        long hash = 0xcbf29ce484222325L;
+        for (final byte b : text.getBytes(StandardCharsets.UTF_8))
+        {
+            hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return hash;
+    }
+}

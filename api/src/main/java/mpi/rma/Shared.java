@@ -1,0 +1,42 @@
+package mpi.rma;
+
+import mpi.Intracomm;
+import mpi.MPI;
+
+/**
+ * {@code MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, key, info, &newcomm)} for MPJ Express:
+ * splits a communicator into one communicator per node, whose processes can then allocate
+ * shared windows together.
+ */
+public final class Shared
+{
+    private Shared()
+    {
+    }
+
+    /**
+     * Collective over {@code comm}: returns the communicator of the processes of {@code comm}
+     * that share this process's node, ranked in the order of their ranks in {@code comm}.
+     */
+    public static Intracomm split(final Intracomm comm)
+    {
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, "Shared.split: comm is null");
+        }
+        final long[] nodes = new long[comm.Size()];
+        comm.Allgather(new long[] {NodeIdentity.current()}, 0, 1, MPI.LONG, nodes, 0, 1, MPI.LONG);
+        // The colour is the lowest rank on this node: equal exactly for the processes of one node, never negative.
+        final int rank = comm.Rank();
+        int colour = rank;
+        for (int other = 0; other < rank; other++)
+        {
+            if (nodes[other] == nodes[rank])
+            {
+                colour = other;
+                break;
+            }
+        }
+        return comm.Split(colour, rank);
+    }
+}

@@ -1,0 +1,844 @@
+package mpi.rma;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+
+import mpi.Datatype;
+import mpi.Group;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Op;
+import mpi.User_function;
+import mpi.rma.spi.SharedMemory;
+
+/**
+ * An MPI-3 shared-memory window ({@code MPI_Win} of flavor {@code MPI_WIN_FLAVOR_SHARED}): one
+ * segment per process of a communicator on one node, which every process can load and store
+ * directly ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate
+ * family), ordered by fences or by passive-target locks.
+ *
+ * <pre>{@code
+ * try (Win win = Win.allocateShared(8 * Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
+ * {
+ *     win.fence(0);
+ *     win.put(new long[] {42}, 0, 1, MPI.LONG, (rank + 1) % size, 0, 1, MPI.LONG);
+ *     win.fence(Win.MODE_NOSUCCEED);
+ *     long fromLeftNeighbour = win.sharedQuery(rank).memory().get(ValueLayout.JAVA_LONG, 0);
+ * }
+ * }</pre>
+ *
+ * <p>Origin and result buffers are Java arrays ({@code byte[]}, {@code char[]}, {@code short[]},
+ * {@code boolean[]}, {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]}) described
+ * by MPJ Express's basic datatypes; offsets and counts are in elements, target displacements in
+ * units of the target's displacement unit. Every error is an {@link RmaException} with its MPI
+ * error class. A window is used by one thread at a time.
+ */
+public final class Win implements AutoCloseable
+{
+    /** Lock assertion: no other process holds or will try to take a conflicting lock. */
+    public static final int MODE_NOCHECK = 1024;
+    /** Fence assertion: the local window was not stored to since the last synchronisation. */
+    public static final int MODE_NOSTORE = 2048;
+    /** Fence assertion: no put or accumulate will update the local window until the next synchronisation. */
+    public static final int MODE_NOPUT = 4096;
+    /** Fence assertion: the fence completes no RMA calls of this process (all processes must agree). */
+    public static final int MODE_NOPRECEDE = 8192;
+    /** Fence assertion: no RMA calls follow this fence; it ends the fence epochs (all processes must agree). */
+    public static final int MODE_NOSUCCEED = 16384;
+    public static final int LOCK_EXCLUSIVE = 234;
+    public static final int LOCK_SHARED = 235;
+
+    /** Accumulate operation: the target element becomes the origin element. */
+    public static final Op REPLACE = newOp(true);
+    /** Accumulate operation (getAccumulate and fetchAndOp only): the target is read, not changed. */
+    public static final Op NO_OP = newOp(false);
+
+    /** Attribute key of {@link #getAttr(int)}: this process's segment, as a {@link MemorySegment}. */
+    public static final int WIN_BASE = 1;
+    /** Attribute key: this process's segment size in bytes, a {@link Long}. */
+    public static final int WIN_SIZE = 2;
+    /** Attribute key: this process's displacement unit, an {@link Integer}. */
+    public static final int WIN_DISP_UNIT = 3;
+    /** Attribute key: how the window was made, always {@link #FLAVOR_SHARED}. */
+    public static final int WIN_CREATE_FLAVOR = 4;
+    /** Attribute key: the memory model, always {@link #UNIFIED}. */
+    public static final int WIN_MODEL = 5;
+    public static final int FLAVOR_CREATE = 1;
+    public static final int FLAVOR_ALLOCATE = 2;
+    public static final int FLAVOR_DYNAMIC = 3;
+    public static final int FLAVOR_SHARED = 4;
+    public static final int SEPARATE = 1;
+    public static final int UNIFIED = 2;
+    /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
+    public static final int MAX_OBJECT_NAME = 128;
+
+    /** What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access. */
+    private static final long NO_TARGET = -1;
+    private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
+
+    private final Intracomm comm;
+    private final int rank;
+    private final long[] sizes;
+    private final int[] dispUnits;
+    private final MemorySegment[] segments;
+    private final WindowHints hints;
+    private final SharedMemory memory;
+    private final Epochs epochs;
+    private final TargetLocks locks;
+    private final AtomicElements atomics;
+    private final CollectiveFailure failures;
+    private final boolean[] lockWordHeld;
+    private final boolean[] lockWordExclusive;
+    private String name = "";
+    private boolean freed;
+
+    private Win(final Intracomm comm, final AllocationAgreement layout, final WindowHints hints,
+        final SharedMemory memory)
+    {
+        this.comm = comm;
+        this.rank = comm.Rank();
+        this.sizes = layout.sizes;
+        this.dispUnits = layout.dispUnits;
+        this.hints = hints;
+        this.memory = memory;
+        final int ranks = sizes.length;
+        this.segments = new MemorySegment[ranks];
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            segments[peer] = memory.segment(peer);
+        }
+        this.epochs = new Epochs(ranks);
+        this.locks = new TargetLocks(memory, rank);
+        this.atomics = new AtomicElements(locks);
+        this.failures = new CollectiveFailure(memory.clientArea());
+        this.lockWordHeld = new boolean[ranks];
+        this.lockWordExclusive = new boolean[ranks];
+    }
+
+    /**
+     * Makes a shared window; collective over {@code comm} ({@code MPI_Win_allocate_shared}).
+     * Sizes and displacement units may differ between processes, and sizes may be 0. The
+     * segments lie back to back in rank order unless every process passes
+     * {@code alloc_shared_noncontig=true}.
+     *
+     * @param size     bytes of this process's segment, 0 or more.
+     * @param dispUnit the unit, in bytes, of displacements that target this process.
+     * @param info     hints, or null.
+     * @param comm     the processes, all on one node (see {@link Shared#split}).
+     * @throws RmaException on every process: ERR_SIZE, ERR_DISP, ERR_INFO_VALUE (naming the rank
+     *                      at fault), ERR_RMA_SHARED if the processes span nodes, ERR_NO_MEM if the
+     *                      node cannot provide the memory.
+     */
+    public static Win allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, "Win.allocateShared: comm is null: give an intracommunicator " +
+                "such as MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        WindowHints hints = WindowHints.defaults();
+        if (size < 0)
+        {
+            localError = new RmaException(ErrorClass.ERR_SIZE, "Win.allocateShared: size=" + size +
+                " is negative: give 0 or more bytes");
+        }
+        else if (dispUnit <= 0)
+        {
+            localError = new RmaException(ErrorClass.ERR_DISP, "Win.allocateShared: dispUnit=" + dispUnit +
+                " must be positive (1 for bytes, 8 for longs, ...)");
+        }
+        else
+        {
+            try
+            {
+                hints = WindowHints.from(info, "Win.allocateShared");
+            }
+            catch (final RmaException e)
+            {
+                localError = e;
+            }
+        }
+        final AllocationAgreement layout =
+            AllocationAgreement.reach(comm, size, dispUnit, hints.allocSharedNoncontig(), localError);
+        final SharedMemory memory = Providers.get().allocate(comm, layout.sizes, layout.contiguous);
+        return new Win(comm, layout, hints.withNoncontig(!layout.contiguous), memory);
+    }
+
+    /**
+     * The segment of process {@code rank} for direct loads and stores ({@code MPI_Win_shared_query}):
+     * its size, displacement unit and memory. {@code MPI.PROC_NULL} gives the segment of the lowest
+     * rank whose size is not 0 (size 0 if there is none). A local call, needing no epoch.
+     */
+    public SharedSegment sharedQuery(final int rank)
+    {
+        checkUsable("Win.sharedQuery");
+        if (rank == MPI.PROC_NULL)
+        {
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                if (sizes[peer] > 0)
+                {
+                    return segmentOf(peer);
+                }
+            }
+            return segmentOf(0);
+        }
+        checkRank("Win.sharedQuery", "rank", rank, false);
+        return segmentOf(rank);
+    }
+
+    /**
+     * Collective synchronisation of every process of the window ({@code MPI_Win_fence}): completes
+     * every RMA call made since the last fence, and makes every store to shared memory before it
+     * visible to every load after it. Opens the next fence epoch unless {@link #MODE_NOSUCCEED}.
+     *
+     * @param assertion 0 or an OR of {@link #MODE_NOSTORE}, {@link #MODE_NOPUT}, {@link #MODE_NOPRECEDE},
+     *                  {@link #MODE_NOSUCCEED}.
+     * @throws RmaException on every process if any passes a bad assertion (ERR_ASSERT) or holds a lock
+     *                      (ERR_RMA_SYNC).
+     */
+    public void fence(final int assertion)
+    {
+        checkUsable("Win.fence");
+        final long call = failures.next();
+        RmaException localError = null;
+        if ((assertion & ~FENCE_ASSERTIONS) != 0)
+        {
+            localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
+                "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
+                ": give 0 or an OR of MODE_NOSTORE, MODE_NOPUT, MODE_NOPRECEDE, MODE_NOSUCCEED");
+        }
+        else
+        {
+            try
+            {
+                epochs.checkFence();
+            }
+            catch (final RmaException e)
+            {
+                localError = e;
+            }
+        }
+        if (localError != null)
+        {
+            failures.record(call, rank, localError.errorClass());
+        }
+        memory.fence();
+        if (localError != null)
+        {
+            throw localError;
+        }
+        failures.check(call, "Win.fence");
+        epochs.fenced(assertion);
+    }
+
+    /** Copies origin elements into the target's segment ({@code MPI_Put}). */
+    public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
+        final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
+    {
+        final Transfer transfer = transfer("Win.put", origin, originOffset, originCount, originType, targetRank,
+            targetDisp, targetCount, targetType);
+        if (transfer != null)
+        {
+            transfer.type.copyToMemory(origin, originOffset, segments[targetRank], transfer.offset, originCount);
+        }
+    }
+
+    /** Copies elements of the target's segment into the origin buffer ({@code MPI_Get}). */
+    public void get(final Object origin, final int originOffset, final int originCount, final Datatype originType,
+        final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
+    {
+        final Transfer transfer = transfer("Win.get", origin, originOffset, originCount, originType, targetRank,
+            targetDisp, targetCount, targetType);
+        if (transfer != null)
+        {
+            transfer.type.copyFromMemory(segments[targetRank], transfer.offset, origin, originOffset, originCount);
+        }
+    }
+
+    /**
+     * Combines origin elements into the target's with {@code op}, atomically per element
+     * ({@code MPI_Accumulate}); {@link #REPLACE} stores them.
+     */
+    public void accumulate(final Object origin, final int originOffset, final int originCount, final Datatype originType,
+        final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType, final Op op)
+    {
+        final String call = "Win.accumulate";
+        checkUsable(call);
+        final BasicType type = BasicType.of(originType, call + ": originType");
+        final ReduceOp reduce = ReduceOp.of(op, type, false, call);
+        final Transfer transfer = transfer(call, origin, originOffset, originCount, originType, targetRank, targetDisp,
+            targetCount, targetType);
+        if (transfer != null)
+        {
+            final MemorySegment target = segments[targetRank];
+            for (int i = 0; i < originCount; i++)
+            {
+                atomics.getAndApply(targetRank, target, transfer.offset + (long)i * type.sizeBytes(), type, reduce,
+                    type.rawFromArray(origin, originOffset + i));
+            }
+        }
+    }
+
+    /**
+     * Returns the target's elements in {@code result} and combines the origin's into them with
+     * {@code op}, atomically per element ({@code MPI_Get_accumulate}). With {@link #NO_OP} the
+     * origin arguments are ignored (origin may be null) and the target is only read.
+     */
+    public void getAccumulate(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final Object result, final int resultOffset, final int resultCount,
+        final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType, final Op op)
+    {
+        final String call = "Win.getAccumulate";
+        checkUsable(call);
+        final BasicType type = BasicType.of(targetType, call + ": targetType");
+        final ReduceOp reduce = ReduceOp.of(op, type, true, call);
+        if (reduce != ReduceOp.NO_OP)
+        {
+            checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+            checkSameSignature(call, "origin", BasicType.of(originType, call + ": originType"), originCount, type,
+                targetCount);
+        }
+        final BasicType resultBasic = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
+        checkSameSignature(call, "result", resultBasic, resultCount, type, targetCount);
+        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, type);
+        if (offset == NO_TARGET)
+        {
+            return;
+        }
+        final MemorySegment target = segments[targetRank];
+        for (int i = 0; i < targetCount; i++)
+        {
+            final long operand = reduce == ReduceOp.NO_OP ? 0 : type.rawFromArray(origin, originOffset + i);
+            final long old = atomics.getAndApply(targetRank, target, offset + (long)i * type.sizeBytes(), type, reduce,
+                operand);
+            type.rawToArray(old, result, resultOffset + i);
+        }
+    }
+
+    /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
+    public void fetchAndOp(final Object origin, final int originOffset, final Object result, final int resultOffset,
+        final Datatype type, final int targetRank, final long targetDisp, final Op op)
+    {
+        final String call = "Win.fetchAndOp";
+        checkUsable(call);
+        final BasicType basic = BasicType.of(type, call + ": type");
+        final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
+        if (reduce != ReduceOp.NO_OP)
+        {
+            checkBuffer(call, "origin", origin, originOffset, 1, type);
+        }
+        checkBuffer(call, "result", result, resultOffset, 1, type);
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        if (offset == NO_TARGET)
+        {
+            return;
+        }
+        final long operand = reduce == ReduceOp.NO_OP ? 0 : basic.rawFromArray(origin, originOffset);
+        basic.rawToArray(atomics.getAndApply(targetRank, segments[targetRank], offset, basic, reduce, operand),
+            result, resultOffset);
+    }
+
+    /**
+     * Replaces the target element with {@code origin[originOffset]} if it equals
+     * {@code compare[compareOffset]}, and returns its old value in {@code result[resultOffset]},
+     * atomically ({@code MPI_Compare_and_swap}). Integer, char, boolean and byte types only.
+     */
+    public void compareAndSwap(final Object origin, final int originOffset, final Object compare,
+        final int compareOffset, final Object result, final int resultOffset, final Datatype type,
+        final int targetRank, final long targetDisp)
+    {
+        final String call = "Win.compareAndSwap";
+        checkUsable(call);
+        final BasicType basic = BasicType.of(type, call + ": type");
+        if (basic.isFloatingPoint())
+        {
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
+                "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
+        }
+        checkBuffer(call, "origin", origin, originOffset, 1, type);
+        checkBuffer(call, "compare", compare, compareOffset, 1, type);
+        checkBuffer(call, "result", result, resultOffset, 1, type);
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        if (offset == NO_TARGET)
+        {
+            return;
+        }
+        final long old = atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
+            basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
+        basic.rawToArray(old, result, resultOffset);
+    }
+
+    /**
+     * Starts a passive-target epoch to {@code rank} ({@code MPI_Win_lock}); returns once the lock is
+     * held. An exclusive lock also protects direct loads and stores of that rank's segment.
+     *
+     * @param lockType  {@link #LOCK_EXCLUSIVE} or {@link #LOCK_SHARED}.
+     * @param assertion 0 or {@link #MODE_NOCHECK} (no conflicting lock exists: the lock is not taken).
+     */
+    public void lock(final int lockType, final int rank, final int assertion)
+    {
+        final String call = "Win.lock";
+        checkUsable(call);
+        if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": lockType=" + lockType +
+                " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
+        }
+        checkLockAssertion(call, assertion);
+        checkRank(call, "rank", rank, true);
+        checkLocksAllowed(call);
+        epochs.checkLock(rank);
+        final boolean exclusive = lockType == LOCK_EXCLUSIVE;
+        if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
+        {
+            locks.acquire(rank, exclusive);
+            lockWordHeld[rank] = true;
+            lockWordExclusive[rank] = exclusive;
+        }
+        epochs.locked(rank, exclusive);
+    }
+
+    /** Ends the passive-target epoch to {@code rank}, completing its RMA calls at origin and target. */
+    public void unlock(final int rank)
+    {
+        final String call = "Win.unlock";
+        checkUsable(call);
+        checkRank(call, "rank", rank, true);
+        epochs.checkUnlock(rank);
+        VarHandle.fullFence();
+        if (rank != MPI.PROC_NULL && lockWordHeld[rank])
+        {
+            locks.release(rank, lockWordExclusive[rank]);
+            lockWordHeld[rank] = false;
+        }
+        epochs.unlocked(rank);
+    }
+
+    /** Starts a passive-target epoch to every rank with a shared lock on each ({@code MPI_Win_lock_all}). */
+    public void lockAll(final int assertion)
+    {
+        final String call = "Win.lockAll";
+        checkUsable(call);
+        checkLockAssertion(call, assertion);
+        checkLocksAllowed(call);
+        epochs.checkLockAll();
+        if ((assertion & MODE_NOCHECK) == 0)
+        {
+            // In rank order, as every process does: two lockAlls never wait on each other.
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                locks.acquire(peer, false);
+                lockWordHeld[peer] = true;
+                lockWordExclusive[peer] = false;
+            }
+        }
+        epochs.lockedAll();
+    }
+
+    /** Ends the lockAll epoch ({@code MPI_Win_unlock_all}). */
+    public void unlockAll()
+    {
+        final String call = "Win.unlockAll";
+        checkUsable(call);
+        epochs.checkUnlockAll();
+        VarHandle.fullFence();
+        for (int peer = 0; peer < sizes.length; peer++)
+        {
+            if (lockWordHeld[peer])
+            {
+                locks.release(peer, false);
+                lockWordHeld[peer] = false;
+            }
+        }
+        epochs.unlockedAll();
+    }
+
+    /** Completes this process's RMA calls to {@code rank} at origin and target ({@code MPI_Win_flush}). */
+    public void flush(final int rank)
+    {
+        flushTo("Win.flush", rank);
+    }
+
+    /** Completes this process's RMA calls to every rank ({@code MPI_Win_flush_all}). */
+    public void flushAll()
+    {
+        flushTo("Win.flushAll", -1);
+    }
+
+    /** Completes this process's RMA calls to {@code rank} at the origin ({@code MPI_Win_flush_local}). */
+    public void flushLocal(final int rank)
+    {
+        flushTo("Win.flushLocal", rank);
+    }
+
+    /** Completes this process's RMA calls at the origin ({@code MPI_Win_flush_local_all}). */
+    public void flushLocalAll()
+    {
+        flushTo("Win.flushLocalAll", -1);
+    }
+
+    /**
+     * A memory barrier between this process's loads and stores of shared memory and the others'
+     * ({@code MPI_Win_sync}). Allowed outside passive-target epochs too (it opens or closes none).
+     */
+    public void sync()
+    {
+        checkUsable("Win.sync");
+        VarHandle.fullFence();
+    }
+
+    /**
+     * Frees the window; collective ({@code MPI_Win_free}). Afterwards every segment obtained from it
+     * throws on access and every call on it is ERR_WIN.
+     *
+     * @throws RmaException ERR_RMA_SYNC on every process if any still has an epoch open (the window
+     *                      then stays usable).
+     */
+    public void free()
+    {
+        checkUsable("Win.free");
+        final long call = failures.next();
+        RmaException localError = null;
+        try
+        {
+            epochs.checkFree();
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+            failures.record(call, rank, e.errorClass());
+        }
+        try
+        {
+            memory.fence();
+        }
+        catch (final RuntimeException e)
+        {
+            // A process died: nothing can be agreed any more; release what this process holds.
+            freed = true;
+            try
+            {
+                memory.free();
+            }
+            catch (final RuntimeException ignored)
+            {
+                // The memory is released even if free's own wait fails; the fence's error is the one to report.
+            }
+            throw e;
+        }
+        if (localError != null)
+        {
+            throw localError;
+        }
+        failures.check(call, "Win.free");
+        freed = true;
+        memory.free();
+    }
+
+    /** {@link #free()}, for try-with-resources. */
+    @Override
+    public void close()
+    {
+        free();
+    }
+
+    /** Whether the window has been freed. */
+    public boolean isFreed()
+    {
+        return freed;
+    }
+
+    /** This process's segment ({@code MPI_WIN_BASE}). */
+    public MemorySegment base()
+    {
+        checkUsable("Win.base");
+        return segments[rank];
+    }
+
+    /** Bytes of this process's segment ({@code MPI_WIN_SIZE}). */
+    public long size()
+    {
+        checkUsable("Win.size");
+        return sizes[rank];
+    }
+
+    /** This process's displacement unit ({@code MPI_WIN_DISP_UNIT}). */
+    public int dispUnit()
+    {
+        checkUsable("Win.dispUnit");
+        return dispUnits[rank];
+    }
+
+    /** {@link #FLAVOR_SHARED}: the window was made by {@link #allocateShared}. */
+    public int createFlavor()
+    {
+        checkUsable("Win.createFlavor");
+        return FLAVOR_SHARED;
+    }
+
+    /** {@link #UNIFIED}: public and private copies of the window are the same memory. */
+    public int model()
+    {
+        checkUsable("Win.model");
+        return UNIFIED;
+    }
+
+    /**
+     * The value of a window attribute ({@code MPI_Win_get_attr}): {@link #WIN_BASE} (a
+     * {@link MemorySegment}), {@link #WIN_SIZE} (Long), {@link #WIN_DISP_UNIT},
+     * {@link #WIN_CREATE_FLAVOR}, {@link #WIN_MODEL} (Integer).
+     */
+    public Object getAttr(final int keyval)
+    {
+        return switch (keyval)
+        {
+            case WIN_BASE -> base();
+            case WIN_SIZE -> size();
+            case WIN_DISP_UNIT -> dispUnit();
+            case WIN_CREATE_FLAVOR -> createFlavor();
+            case WIN_MODEL -> model();
+            default -> throw new RmaException(ErrorClass.ERR_ARG, "Win.getAttr: keyval=" + keyval + " is not a window " +
+                "attribute: give Win.WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, WIN_CREATE_FLAVOR or WIN_MODEL");
+        };
+    }
+
+    /** A new group with the window's processes, in the communicator's order ({@code MPI_Win_get_group}). */
+    public Group getGroup()
+    {
+        checkUsable("Win.getGroup");
+        return comm.Group();
+    }
+
+    /** A new info with every hint in effect, defaults included ({@code MPI_Win_get_info}). */
+    public Info getInfo()
+    {
+        checkUsable("Win.getInfo");
+        return hints.toInfo();
+    }
+
+    /**
+     * Checks new hints ({@code MPI_Win_set_info}). The window keeps the hints it was made with, as
+     * MPI allows: none of them can change once the memory is laid out. {@link #getInfo()} shows them.
+     */
+    public void setInfo(final Info info)
+    {
+        checkUsable("Win.setInfo");
+        if (info == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, "Win.setInfo: info is null");
+        }
+        WindowHints.from(info, "Win.setInfo");
+    }
+
+    /** The window's name, "" until {@link #setName} ({@code MPI_Win_get_name}). */
+    public String getName()
+    {
+        checkUsable("Win.getName");
+        return name;
+    }
+
+    /** Names the window, for messages and tools; cut to {@link #MAX_OBJECT_NAME} - 1 characters. */
+    public void setName(final String name)
+    {
+        checkUsable("Win.setName");
+        if (name == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
+        }
+        this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Win[" + (name.isEmpty() ? "" : name + ", ") + "rank " + rank + " of " + sizes.length +
+            ", " + (hints.allocSharedNoncontig() ? "noncontiguous" : "contiguous") + (freed ? ", freed" : "") + "]";
+    }
+
+    /** Where a put or get goes: the basic type and the byte offset in the target segment. */
+    private record Transfer(BasicType type, long offset)
+    {
+    }
+
+    /**
+     * Checks a put/get/accumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}.
+     */
+    private Transfer transfer(final String call, final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType)
+    {
+        checkUsable(call);
+        final BasicType originBasic = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+        final BasicType targetBasic = BasicType.of(targetType, call + ": targetType");
+        checkSameSignature(call, "origin", originBasic, originCount, targetBasic, targetCount);
+        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, targetBasic);
+        return offset == NO_TARGET ? null : new Transfer(targetBasic, offset);
+    }
+
+    /**
+     * Checks that {@code targetRank} is a rank or PROC_NULL and inside an access epoch; returns
+     * {@link #NO_TARGET} for PROC_NULL, else the checked byte offset of the access (see {@link #targetOffset}).
+     */
+    private long accessOffset(final String call, final int targetRank, final long targetDisp, final int count,
+        final BasicType type)
+    {
+        checkRank(call, "targetRank", targetRank, true);
+        epochs.checkAccess(call, targetRank);
+        return targetRank == MPI.PROC_NULL ? NO_TARGET : targetOffset(call, targetRank, targetDisp, count, type);
+    }
+
+    private BasicType checkBuffer(final String call, final String what, final Object buffer, final int offset,
+        final int count, final Datatype datatype)
+    {
+        final BasicType type = BasicType.of(datatype, call + ": " + what + "Type");
+        if (count < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " is negative");
+        }
+        if (buffer == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + " buffer is null: give a " +
+                type.arrayName() + " for " + type.mpiName());
+        }
+        if (!type.describes(buffer))
+        {
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + " is a " +
+                buffer.getClass().getSimpleName() + " but " + what + "Type is " + type.mpiName() + ", which describes a " +
+                type.arrayName());
+        }
+        final int length = java.lang.reflect.Array.getLength(buffer);
+        if (offset < 0 || (long)offset + count > length)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + "Offset=" + offset + " and " + what +
+                "Count=" + count + " do not fit in the " + what + " array of length " + length);
+        }
+        return type;
+    }
+
+    private static void checkSameSignature(final String call, final String what, final BasicType type, final int count,
+        final BasicType targetType, final int targetCount)
+    {
+        if (targetCount < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_COUNT, call + ": targetCount=" + targetCount + " is negative");
+        }
+        if (type != targetType)
+        {
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + type.mpiName() +
+                " and targetType " + targetType.mpiName() + " differ: both sides must move the same basic type");
+        }
+        if (count != targetCount)
+        {
+            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " and targetCount=" +
+                targetCount + " differ: both sides must move the same number of elements");
+        }
+    }
+
+    private void checkRank(final String call, final String what, final int value, final boolean procNullAllowed)
+    {
+        if ((value < 0 || value >= sizes.length) && !(procNullAllowed && value == MPI.PROC_NULL))
+        {
+            throw new RmaException(ErrorClass.ERR_RANK, call + ": " + what + "=" + value + " is not a rank of the " +
+                "window's " + sizes.length + " processes: give 0 to " + (sizes.length - 1) +
+                (procNullAllowed ? " or MPI.PROC_NULL" : ""));
+        }
+    }
+
+    /** Byte offset of {@code targetDisp} in {@code targetRank}'s segment, checked to hold {@code count} elements. */
+    private long targetOffset(final String call, final int targetRank, final long targetDisp, final int count,
+        final BasicType type)
+    {
+        if (targetDisp < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
+        }
+        final long segmentBytes = sizes[targetRank];
+        final int unit = dispUnits[targetRank];
+        final long bytes = (long)count * type.sizeBytes();
+        final long offset;
+        try
+        {
+            offset = Math.multiplyExact(targetDisp, (long)unit);
+            if (Math.addExact(offset, bytes) <= segmentBytes)
+            {
+                return offset;
+            }
+        }
+        catch (final ArithmeticException e)
+        {
+            throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
+        }
+        throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
+    }
+
+    private static RmaException outOfRange(final String call, final int targetRank, final long targetDisp,
+        final int count, final BasicType type, final long segmentBytes, final int unit)
+    {
+        return new RmaException(ErrorClass.ERR_RMA_RANGE, call + ": targetDisp=" + targetDisp + " (x dispUnit " + unit +
+            ") with targetCount=" + count + " of " + type.mpiName() + " reaches past the end of rank " + targetRank +
+            "'s segment of " + segmentBytes + " bytes; nothing was written");
+    }
+
+    private static void checkLockAssertion(final String call, final int assertion)
+    {
+        if ((assertion & ~MODE_NOCHECK) != 0)
+        {
+            throw new RmaException(ErrorClass.ERR_ASSERT, call + ": assertion=" + assertion +
+                " has bits a lock does not accept: give 0 or Win.MODE_NOCHECK");
+        }
+    }
+
+    private void checkLocksAllowed(final String call)
+    {
+        if (hints.noLocks())
+        {
+            throw new RmaException(ErrorClass.ERR_RMA_SYNC, call + ": the window was made with info no_locks=true, " +
+                "which promises that no process locks it");
+        }
+    }
+
+    private void flushTo(final String call, final int target)
+    {
+        checkUsable(call);
+        if (target != -1)
+        {
+            checkRank(call, "rank", target, true);
+        }
+        epochs.checkFlush(call, target);
+        // RMA calls on shared memory complete when they return: a flush only has to order them.
+        VarHandle.fullFence();
+    }
+
+    private SharedSegment segmentOf(final int peer)
+    {
+        return new SharedSegment(sizes[peer], dispUnits[peer], segments[peer]);
+    }
+
+    private void checkUsable(final String call)
+    {
+        if (freed)
+        {
+            throw new RmaException(ErrorClass.ERR_WIN, call + ": the window has been freed");
+        }
+    }
+
+    private static Op newOp(final boolean replace)
+    {
+        // Usable in MPJ Express reductions too: REPLACE keeps the incoming value, NO_OP the existing one.
+        return new Op(new User_function()
+        {
+            @Override
+            public void Call(final Object in, final int inOffset, final Object inOut, final int inOutOffset,
+                final int count, final Datatype datatype)
+            {
+                if (replace)
+                {
+                    System.arraycopy(in, inOffset, inOut, inOutOffset, count);
+                }
+            }
+        }, true);
+    }
+}

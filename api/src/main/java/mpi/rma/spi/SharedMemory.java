@@ -1,0 +1,31 @@
+package mpi.rma.spi;
+
+import java.lang.foreign.MemorySegment;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The memory of one shared window as a provider gives it to {@link mpi.rma.Win}: a segment per
+ * process, a small shared area for the API's own words (locks, error flags), a fence, and a way
+ * to wait on shared words that notices dead processes. Methods throw
+ * {@link mpi.rma.RmaException} on failure.
+ */
+public interface SharedMemory
+{
+    /** The segment of process {@code rank}, as large as it asked for; throws on access once freed. */
+    MemorySegment segment(int rank);
+
+    /**
+     * Shared words for the API, zero when allocated, 8-byte aligned, at least
+     * {@code (processes + 1) * 128} bytes, the same memory in every process.
+     */
+    MemorySegment clientArea();
+
+    /** Collective: returns once every process has called it; a full memory barrier. */
+    void fence();
+
+    /** Returns once {@code condition} holds; fails naming a process that died meanwhile. */
+    void awaitCondition(BooleanSupplier condition, String what);
+
+    /** Collective: waits for every process, then releases the memory. */
+    void free();
+}

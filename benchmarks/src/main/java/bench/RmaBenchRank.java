@@ -1,0 +1,155 @@
+package bench;
+
+import java.util.function.LongConsumer;
+
+import kupl.ShmComm;
+import kupl.ShmWin;
+import kupl.mpj.CommunicatorOob;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.rma.Win;
+
+/**
+ * One rank of {@link RmaBenchmark}: times, on whatever MPJ Express device it runs, the engine's
+ * raw fence, {@code Win.fence}, MPJ Express's {@code Barrier}, and put/get/accumulate of
+ * {@value #SMALL_BYTES} B and {@value #LARGE_BYTES} B from rank 0 to rank 1, completed by a
+ * fence (every rank fences) or by a flush inside lockAll (rank 0 alone). Prints one
+ * {@link Samples} line per metric and rank; a figure is ns per operation (operation plus its
+ * completion).
+ *
+ * <p>App arguments: repetitions, repetitionTargetNs.
+ */
+public final class RmaBenchRank
+{
+    static final int SMALL_BYTES = 8;
+    static final int LARGE_BYTES = 64 << 10;
+    private static final int WARMUP_OPS = 200;
+
+    private final Intracomm comm;
+    private final int rank;
+    private final int repetitions;
+    private final long repetitionTargetNs;
+
+    private RmaBenchRank(final Intracomm comm, final int repetitions, final long repetitionTargetNs)
+    {
+        this.comm = comm;
+        this.rank = comm.Rank();
+        this.repetitions = repetitions;
+        this.repetitionTargetNs = repetitionTargetNs;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final String[] appArgs = MPI.Init(args);
+        new RmaBenchRank(MPI.COMM_WORLD, Integer.parseInt(appArgs[0]), Long.parseLong(appArgs[1])).run();
+        MPI.Finalize();
+    }
+
+    private void run()
+    {
+        final int target = 1 % comm.Size();
+        try (ShmComm engine = ShmComm.create(comm.Size(), rank, ProcessHandle.current().pid(), new CommunicatorOob(),
+            comm); ShmWin raw = engine.allocate(8, true))
+        {
+            measure("engine-fence", true, ops -> loop(ops, raw::fence));
+        }
+        try (Win win = Win.allocateShared(LARGE_BYTES, 8, null, comm))
+        {
+            measure("win-fence", true, ops -> loop(ops, () -> win.fence(0)));
+            measure("mpj-barrier", true, ops -> loop(ops, comm::Barrier));
+            for (final int bytes : new int[] {SMALL_BYTES, LARGE_BYTES})
+            {
+                final long[] buffer = new long[bytes / Long.BYTES];
+                final int count = buffer.length;
+                final boolean origin = rank == 0;
+                // Opens a fence epoch (the previous size ended in a lockAll epoch).
+                win.fence(0);
+                measure("put-fence-" + bytes, true, ops -> loop(ops, () ->
+                {
+                    if (origin)
+                    {
+                        win.put(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                    }
+                    win.fence(0);
+                }));
+                measure("get-fence-" + bytes, true, ops -> loop(ops, () ->
+                {
+                    if (origin)
+                    {
+                        win.get(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                    }
+                    win.fence(0);
+                }));
+                measure("acc-fence-" + bytes, true, ops -> loop(ops, () ->
+                {
+                    if (origin)
+                    {
+                        win.accumulate(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG, MPI.SUM);
+                    }
+                    win.fence(0);
+                }));
+                win.fence(Win.MODE_NOSUCCEED);
+                win.lockAll(0);
+                measure("put-flush-" + bytes, false, ops -> loop(ops, () ->
+                {
+                    win.put(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                    win.flush(target);
+                }));
+                measure("get-flush-" + bytes, false, ops -> loop(ops, () ->
+                {
+                    win.get(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                    win.flush(target);
+                }));
+                measure("acc-flush-" + bytes, false, ops -> loop(ops, () ->
+                {
+                    win.accumulate(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG, MPI.SUM);
+                    win.flush(target);
+                }));
+                win.unlockAll();
+                comm.Barrier();
+            }
+        }
+    }
+
+    /**
+     * Times {@code body} (which runs the given number of operations) {@link #repetitions} times and
+     * prints ns per operation. Collective bodies run on every rank with the same count (rank 0
+     * sizes them and broadcasts); the others run on rank 0 only while the rest wait.
+     */
+    private void measure(final String metric, final boolean collective, final LongConsumer body)
+    {
+        final boolean runs = collective || rank == 0;
+        final long[] ops = {WARMUP_OPS};
+        for (int sizing = 0; sizing < 2; sizing++)
+        {
+            final long elapsedNs = runs ? time(body, ops[0]) : 0;
+            ops[0] = Samples.opsPerRepetition(repetitionTargetNs, ops[0], Math.max(1, elapsedNs));
+            comm.Bcast(ops, 0, 1, MPI.LONG, 0);
+        }
+        final double[] nsPerOp = new double[repetitions];
+        for (int repetition = 0; runs && repetition < repetitions; repetition++)
+        {
+            nsPerOp[repetition] = (double)time(body, ops[0]) / ops[0];
+        }
+        comm.Barrier();
+        if (runs)
+        {
+            Samples.print(metric, rank, ops[0], nsPerOp);
+        }
+    }
+
+    private static long time(final LongConsumer body, final long ops)
+    {
+        final long startNs = System.nanoTime();
+        body.accept(ops);
+        return System.nanoTime() - startNs;
+    }
+
+    private static void loop(final long ops, final Runnable op)
+    {
+        for (long i = 0; i < ops; i++)
+        {
+            op.run();
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package bench;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import kupl.launch.JobResult;
+import kupl.launch.JobSpec;
+import kupl.launch.MpjDevice;
+import kupl.launch.MpjJobs;
+
+/**
+ * Measures {@code mpi.rma} shared windows in one run and prints two Markdown tables:
+ * <ol>
+ *   <li><b>Fence</b>: ns per {@code Win.fence(0)} beside the engine's raw fence on the same
+ *   processes (target: at most {@value #FENCE_RATIO_TARGET}x) and MPJ Express's {@code Barrier}
+ *   on the same device;</li>
+ *   <li><b>RMA latency</b>: put, get and accumulate (SUM of longs) of 8 B and 64 KiB from rank
+ *   0 to rank 1, completed by a fence (all ranks fence each time) or by a flush inside lockAll.</li>
+ * </ol>
+ * One MPJ Express job per device and process count ({@link RmaBenchRank}); a figure is the median
+ * over the repetitions (a collective one counts as long as its slowest rank).
+ * <pre>
+ * --quick                 smoke run: every row, figures not meaningful
+ * --devices d1,d2         some of multicore,niodev,shm (default multicore,niodev,shm)
+ * </pre>
+ * Run it with {@code bin/bench-rma}.
+ */
+public final class RmaBenchmark
+{
+    static final double FENCE_RATIO_TARGET = 1.5;
+    private static final int[] PROCESSES = {2, 4};
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
+    private static final String[] OPS = {"put", "get", "acc"};
+
+    private final boolean quick;
+    private final List<MpjDevice> devices;
+    private final PrintStream out;
+
+    private RmaBenchmark(final boolean quick, final List<MpjDevice> devices, final PrintStream out)
+    {
+        this.quick = quick;
+        this.devices = devices;
+        this.out = out;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        boolean quick = false;
+        List<MpjDevice> devices = List.of(MpjDevice.MULTICORE, MpjDevice.NIODEV, MpjDevice.SHM);
+        for (int i = 0; i < args.length; i++)
+        {
+            switch (args[i])
+            {
+                case "--quick" -> quick = true;
+                case "--devices" ->
+                {
+                    if (i + 1 == args.length)
+                    {
+                        usage("--devices needs a value, e.g. multicore,niodev");
+                    }
+                    devices = new ArrayList<>();
+                    for (final String name : args[++i].split(","))
+                    {
+                        devices.add(device(name));
+                    }
+                }
+                default -> usage("unknown option " + args[i]);
+            }
+        }
+        if (!run(quick, devices, System.out))
+        {
+            System.exit(1);
+        }
+    }
+
+    /** Runs the jobs on {@code devices} and prints the tables to {@code out}; false if a job failed. */
+    static boolean run(final boolean quick, final List<MpjDevice> devices, final PrintStream out) throws Exception
+    {
+        return new RmaBenchmark(quick, devices, out).run();
+    }
+
+    private static MpjDevice device(final String name)
+    {
+        for (final MpjDevice device : MpjDevice.values())
+        {
+            if (device.name().equalsIgnoreCase(name.trim()))
+            {
+                return device;
+            }
+        }
+        usage("unknown device " + name + ": give multicore, niodev or shm");
+        return null;
+    }
+
+    private static void usage(final String problem)
+    {
+        System.err.println("RmaBenchmark: " + problem + "\nusage: bin/bench-rma [--quick] [--devices multicore,niodev,shm]");
+        System.exit(2);
+    }
+
+    /** Result of one job: its output, parsed per metric. */
+    private record Job(MpjDevice device, int processes, String output)
+    {
+        double collective(final String metric)
+        {
+            return Samples.median(Samples.maxOverRanks(Samples.parse(output, metric), processes));
+        }
+
+        double rankZero(final String metric)
+        {
+            final List<Samples.Line> lines = Samples.parse(output, metric);
+            if (lines.size() != 1)
+            {
+                throw new IllegalStateException("expected rank 0's line of " + metric + ", got " + lines.size());
+            }
+            return Samples.median(lines.getFirst().values());
+        }
+    }
+
+    /** Runs every job and prints the tables; returns false if a job failed. */
+    boolean run() throws Exception
+    {
+        final List<Job> jobs = new ArrayList<>();
+        boolean ok = true;
+        for (final MpjDevice device : devices)
+        {
+            for (final int processes : PROCESSES)
+            {
+                System.err.printf("bench-rma: %s, %d processes%n", device.deviceName(), processes);
+                final JobSpec spec = new JobSpec(processes, MpjJobs.currentClassPath(), List.of("-XX:+UseSerialGC"),
+                    RmaBenchRank.class.getName(), List.of(quick ? "3" : "7", quick ? "1000000" : "50000000"), false);
+                final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT);
+                if (!result.succeeded())
+                {
+                    System.err.println("bench-rma: the " + device.deviceName() + " job of " + processes +
+                        " processes failed:\n" + result.summary());
+                    ok = false;
+                    continue;
+                }
+                jobs.add(new Job(device, processes, result.output()));
+            }
+        }
+        printFences(jobs);
+        printLatencies(jobs);
+        return ok;
+    }
+
+    private void printFences(final List<Job> jobs)
+    {
+        out.println("### Win.fence against the engine's fence and MPJ Express's Barrier (ns, median)");
+        out.println();
+        out.println("| device | processes | engine fence | Win.fence | ratio (target <= " + FENCE_RATIO_TARGET +
+            ") | MPJ Barrier |");
+        out.println("|---|---|---|---|---|---|");
+        for (final Job job : jobs)
+        {
+            final double engine = job.collective("engine-fence");
+            final double win = job.collective("win-fence");
+            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %,.0f |%n", job.device().deviceName(),
+                job.processes(), engine, win, win / engine, job.collective("mpj-barrier"));
+        }
+        out.println();
+    }
+
+    private void printLatencies(final List<Job> jobs)
+    {
+        out.println("### put / get / accumulate from rank 0 to rank 1, with completion (ns per operation, median)");
+        out.println();
+        final StringBuilder header = new StringBuilder("| operation |");
+        final StringBuilder rule = new StringBuilder("|---|");
+        for (final Job job : jobs)
+        {
+            header.append(' ').append(job.device().deviceName()).append(", ").append(job.processes()).append(" |");
+            rule.append("---|");
+        }
+        out.println(header);
+        out.println(rule);
+        for (final String sync : new String[] {"fence", "flush"})
+        {
+            for (final int bytes : new int[] {RmaBenchRank.SMALL_BYTES, RmaBenchRank.LARGE_BYTES})
+            {
+                for (final String op : OPS)
+                {
+                    final String metric = op + "-" + sync + "-" + bytes;
+                    final StringBuilder row = new StringBuilder("| " + (op.equals("acc") ? "accumulate" : op) + " " +
+                        (bytes == RmaBenchRank.SMALL_BYTES ? "8 B" : "64 KiB") + " + " +
+                        (sync.equals("fence") ? "fence" : "flush (lockAll)") + " |");
+                    for (final Job job : jobs)
+                    {
+                        final double ns = sync.equals("fence") ? job.collective(metric) : job.rankZero(metric);
+                        row.append(String.format(Locale.ROOT, " %,.0f |", ns));
+                    }
+                    out.println(row);
+                }
+            }
+        }
+        out.println();
+    }
+}

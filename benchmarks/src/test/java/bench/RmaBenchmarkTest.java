@@ -1,0 +1,43 @@
+package bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import kupl.launch.MpjDevice;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The mpi.rma benchmark's smoke run on MPJ Express's multicore device completes and prints a
+ * figure in every cell. No timing is checked: on shared 2-core machines figures say nothing in a test.
+ */
+class RmaBenchmarkTest
+{
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void shouldPrintEveryRowInQuickMode() throws Exception
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final boolean succeeded;
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8))
+        {
+            succeeded = RmaBenchmark.run(true, List.of(MpjDevice.MULTICORE), out);
+        }
+        final String report = bytes.toString(StandardCharsets.UTF_8);
+
+        assertTrue(succeeded, report);
+        assertEquals(2, report.lines().filter(line -> line.matches("\\| multicore \\| [24] \\| [0-9,]+ \\| .*")).count(),
+            report);
+        for (final String operation : List.of("put 8 B + fence", "accumulate 64 KiB + fence", "get 8 B + flush (lockAll)"))
+        {
+            assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + java.util.regex.Pattern.quote(operation) +
+                " \\| [0-9,]+ \\| [0-9,]+ \\|")), () -> "no figures for " + operation + " in:\n" + report);
+        }
+    }
+}

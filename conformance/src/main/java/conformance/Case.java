@@ -1,0 +1,30 @@
+package conformance;
+
+import java.util.Objects;
+
+/**
+ * One behaviour of MPI-3 shared windows, as an executable check.
+ *
+ * @param id           short stable name, e.g. {@code query.proc-null-lowest}; the reports key on it.
+ * @param group        the group it belongs to.
+ * @param expectation  the behaviour the standard asks for, with the error class when it is an error.
+ * @param source       where that comes from: a section of MPI-4.1 chapter 12 (or another chapter),
+ *                     an MPICH {@code test/mpi/rma} test, or a project decision (DESIGN section 4).
+ * @param minProcesses fewest processes the case needs; with fewer it is skipped.
+ * @param body         the check, run by every rank.
+ */
+public record Case(String id, Group group, String expectation, String source, int minProcesses, CaseBody body)
+{
+    public Case
+    {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(group, "group");
+        Objects.requireNonNull(expectation, "expectation");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(body, "body");
+        if (minProcesses < 1)
+        {
+            throw new IllegalArgumentException("minProcesses=" + minProcesses + " must be at least 1 (case " + id + ")");
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package conformance;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import kupl.launch.MpjDevice;
+import kupl.launch.MpjJobs;
+
+/**
+ * The matrix command ({@code bin/conformance}): runs the suite for every configuration asked
+ * for, prints the table of cases by configuration, writes {@code conformance.md} and
+ * {@code conformance.html}, and exits 1 if a case failed anywhere (2 for bad arguments).
+ *
+ * <pre>
+ *   --np 1,2,3,4          process counts (add 8 for the large run)
+ *   --fence 1,2           KUPL_SHM_FENCE_ALGORITHM values (1 linear, 2 recursive doubling)
+ *   --type posix,sls      KUPL_SHM_TYPE values
+ *   --device multicore,niodev,shm
+ *   --reduced             the CI set instead (multicore np 1-4 rd/posix, two other mixes, niodev np 2 and 3)
+ *   --provider NAME       mpi.rma provider under test (default kupl)
+ *   --timeout-ms N        per case (default 10000)
+ *   --only ID,PREFIX.     run only these cases
+ *   --out DIR             where the reports go (default target/conformance)
+ * </pre>
+ */
+public final class ConformanceMatrix
+{
+    private ConformanceMatrix()
+    {
+    }
+
+    /** The reduced matrix CI runs: every process count, each setting and each device that can run at least once. */
+    public static List<Configuration> reduced(final String provider)
+    {
+        return List.of(
+            new Configuration(MpjDevice.MULTICORE, 1, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 2, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 3, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 4, 2, "posix", provider),
+            new Configuration(MpjDevice.MULTICORE, 3, 1, "sls", provider),
+            new Configuration(MpjDevice.MULTICORE, 4, 1, "posix", provider),
+            new Configuration(MpjDevice.NIODEV, 2, 2, "sls", provider),
+            new Configuration(MpjDevice.NIODEV, 3, 1, "posix", provider));
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        List<Integer> nps = List.of(1, 2, 3, 4);
+        List<Integer> fences = List.of(1, 2);
+        List<String> types = List.of("posix", "sls");
+        List<MpjDevice> devices = List.of(MpjDevice.values());
+        boolean reduced = false;
+        String provider = ConformanceRank.DEFAULT_PROVIDER;
+        long timeoutMs = ConformanceRank.DEFAULT_TIMEOUT_MS;
+        List<String> only = List.of();
+        Path out = Path.of("target", "conformance");
+        try
+        {
+            for (int i = 0; i < args.length; i++)
+            {
+                final String option = args[i];
+                if (option.equals("--reduced"))
+                {
+                    reduced = true;
+                    continue;
+                }
+                if (i + 1 >= args.length)
+                {
+                    throw new IllegalArgumentException(option + " needs a value");
+                }
+                final String value = args[++i];
+                switch (option)
+                {
+                    case "--np" -> nps = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
+                    case "--fence" -> fences = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
+                    case "--type" -> types = List.of(value.split(","));
+                    case "--device" -> devices = Arrays.stream(value.split(",")).map(MpjDevice::named).toList();
+                    case "--provider" -> provider = value;
+                    case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
+                    case "--only" -> only = List.of(value.split(","));
+                    case "--out" -> out = Path.of(value);
+                    default -> throw new IllegalArgumentException("unknown option " + option);
+                }
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println("conformance: " + e.getMessage() + "\nusage: conformance [--reduced] [--np 1,2,3,4] " +
+                "[--fence 1,2] [--type posix,sls] [--device multicore,niodev,shm] [--provider NAME] " +
+                "[--timeout-ms N] [--only ID,...] [--out DIR]");
+            System.exit(2);
+            return;
+        }
+        final List<Configuration> configurations = new ArrayList<>();
+        if (reduced)
+        {
+            configurations.addAll(reduced(provider));
+        }
+        else
+        {
+            for (final MpjDevice device : devices)
+            {
+                for (final int np : nps)
+                {
+                    for (final int fence : fences)
+                    {
+                        for (final String type : types)
+                        {
+                            configurations.add(new Configuration(device, np, fence, type, provider));
+                        }
+                    }
+                }
+            }
+        }
+        final Matrix matrix = new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), timeoutMs, only);
+        final List<ConfigurationRun> runs = new ArrayList<>();
+        for (final Configuration configuration : configurations)
+        {
+            final ConfigurationRun run = matrix.run(configuration);
+            System.out.println("conformance: " + configuration.label() + ": " +
+                (run.unavailable() != null ? "not run (" + run.unavailable() + ")" :
+                    run.count(Status.PASS) + " pass, " + (run.results().size() - run.count(Status.PASS)) + " other, " +
+                    run.millis() + " ms"));
+            runs.add(run);
+        }
+        final Report report = new Report(runs);
+        System.out.println();
+        System.out.print(report.consoleTable());
+        report.write(out);
+        System.out.println("\nconformance: reports in " + out.resolve("conformance.md") + " and " +
+            out.resolve("conformance.html"));
+        System.exit(runs.stream().allMatch(r -> r.isClean() || r.unavailable() != null) ? 0 : 1);
+    }
+}

@@ -1,0 +1,29 @@
+package conformance;
+
+/** The groups of cases, in the order the suite runs and reports them. */
+public enum Group
+{
+    ALLOCATION("Allocation and argument errors"),
+    LAYOUT("Contiguous vs noncontig layout"),
+    QUERY("sharedQuery, PROC_NULL and zero sizes"),
+    DISP_UNIT("Displacement units"),
+    ATTRIBUTES("Attributes, info, name, group"),
+    FENCE("Fence and its assertions"),
+    PUT_GET("Put and get"),
+    ACCUMULATE("Accumulate family and atomicity"),
+    PASSIVE("Lock, lockAll, flush, sync with load/store"),
+    EPOCH_ERRORS("Epoch errors"),
+    LIFECYCLE("Free and lifecycle");
+
+    private final String title;
+
+    Group(final String title)
+    {
+        this.title = title;
+    }
+
+    public String title()
+    {
+        return title;
+    }
+}

@@ -1,0 +1,53 @@
+package conformance;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import kupl.launch.JobResult;
+import kupl.launch.JobSpec;
+import kupl.launch.MpjDevice;
+import kupl.launch.MpjHome;
+import kupl.launch.MpjJobs;
+
+/**
+ * Launches through the project's job kit ({@link MpjJobs}): MPJ Express's starter for
+ * multicore (ranks are threads of one JVM) and niodev (one JVM per rank, with a daemon of the
+ * job's own), {@code bin/mpjrun}'s launcher for shm. The {@code KUPL_SHM_*} settings go into
+ * every process's environment.
+ */
+public final class JobKitLauncher implements JobLauncher
+{
+    /** The shm device's launcher, which the job kit reaches by name once the device is built. */
+    private static final String SHM_JOB_CLASS = "kupl.launch.ShmJob";
+
+    @Override
+    public String unavailableReason(final MpjDevice device)
+    {
+        if (device != MpjDevice.SHM)
+        {
+            return null;
+        }
+        try
+        {
+            Class.forName(SHM_JOB_CLASS, false, JobKitLauncher.class.getClassLoader());
+            return null;
+        }
+        catch (final ClassNotFoundException e)
+        {
+            return "the shm device is not built yet (no " + SHM_JOB_CLASS + " on the class path)";
+        }
+    }
+
+    @Override
+    public JobOutput run(final MpjDevice device, final int processes, final List<String> classPath, final String mainClass,
+        final List<String> appArgs, final Map<String, String> environment, final Duration timeout)
+        throws IOException, InterruptedException
+    {
+        final JobSpec spec = new JobSpec(processes, classPath, List.of(), mainClass, appArgs, false);
+        final JobResult result = MpjJobs.run(device, spec, timeout, MpjHome.defaultDirectory(), environment);
+        // Not result.exitCode(): the cases' own messages name exceptions, which the kit reads as a failed job.
+        return new JobOutput(result.output(), result.timedOut(), result.launcherExitCode());
+    }
+}

@@ -1,0 +1,144 @@
+package conformance.cases;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.Info;
+import mpi.rma.Win;
+
+/** Checklist items 26-31: attributes, name, info, group. */
+public final class AttributeCases
+{
+    private AttributeCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.ATTRIBUTES)
+            .add("attr.base-size-disp-unit",
+                "WIN_BASE is this rank's segment, WIN_SIZE its size (a Long), WIN_DISP_UNIT its unit (an Integer)",
+                "MPI-4.1 12.2.6; MPICH baseattrwin", c ->
+                {
+                    final Win win = c.window(24 + c.rank(), 2);
+                    c.checkEquals(win.base().address(), ((MemorySegment)win.getAttr(Win.WIN_BASE)).address(), "WIN_BASE");
+                    c.checkEquals(Long.valueOf(24 + c.rank()), win.getAttr(Win.WIN_SIZE), "WIN_SIZE");
+                    c.checkEquals(Integer.valueOf(2), win.getAttr(Win.WIN_DISP_UNIT), "WIN_DISP_UNIT");
+                })
+            .add("attr.flavor-model",
+                "WIN_CREATE_FLAVOR is FLAVOR_SHARED and WIN_MODEL is UNIFIED",
+                "MPI-4.1 12.2.6, 12.4; MPICH win_flavors", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.checkEquals(Integer.valueOf(Win.FLAVOR_SHARED), win.getAttr(Win.WIN_CREATE_FLAVOR), "flavor");
+                    c.checkEquals(Integer.valueOf(Win.UNIFIED), win.getAttr(Win.WIN_MODEL), "model");
+                    c.checkEquals(Win.FLAVOR_SHARED, win.createFlavor(), "createFlavor()");
+                    c.checkEquals(Win.UNIFIED, win.model(), "model()");
+                })
+            .add("attr.unknown-keyval",
+                "getAttr of an unknown key: an error (MPI_ERR_KEYVAL in C; ERR_ARG here)",
+                "MPI-4.1 12.2.6, 7.7", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.expectError(ErrorClass.ERR_ARG, "getAttr(99)", () -> win.getAttr(99));
+                })
+            .add("attr.name",
+                "a new window's name is \"\"; setName then getName returns it",
+                "MPI-4.1 7.8; MPICH winname", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.checkEquals("", win.getName(), "default name");
+                    win.setName("conformance window");
+                    c.checkEquals("conformance window", win.getName(), "name");
+                })
+            .add("attr.name-truncated",
+                "a 200-character name is cut to MAX_OBJECT_NAME - 1 = 127 characters",
+                "MPI-4.1 7.8", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    win.setName("n".repeat(200));
+                    c.checkEquals(Win.MAX_OBJECT_NAME - 1, win.getName().length(), "name length");
+                })
+            .add("attr.name-local", 2,
+                "setName is local: rank 0 names the window, the other ranks still see \"\"",
+                "MPI-4.1 7.8 (MPI_WIN_SET_NAME is local)", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    if (c.isRoot())
+                    {
+                        win.setName("zero");
+                    }
+                    c.barrier();
+                    c.checkEquals(c.isRoot() ? "zero" : "", win.getName(), "name");
+                })
+            .add("attr.group-ident",
+                "getGroup is a group IDENT to the communicator's",
+                "MPI-4.1 12.2.6; MPICH getgroup", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.checkEquals(MPI.IDENT, mpi.Group.Compare(win.getGroup(), c.comm().Group()), "Group.Compare");
+                })
+            .add("attr.info-defaults",
+                "getInfo reports every hint with its default: accumulate_ordering=rar,raw,war,waw, " +
+                    "accumulate_ops=same_op_no_op, mpi_accumulate_granularity=0, alloc_shared_noncontig=false",
+                "MPI-4.1 12.2.1, 12.2.7; MPICH impls/mpich/rma/win_info", c ->
+                {
+                    final Info info = c.window(8, 1).getInfo();
+                    c.checkEquals("rar,raw,war,waw", info.get("accumulate_ordering"), "accumulate_ordering");
+                    c.checkEquals("same_op_no_op", info.get("accumulate_ops"), "accumulate_ops");
+                    c.checkEquals("0", info.get("mpi_accumulate_granularity"), "mpi_accumulate_granularity");
+                    c.checkEquals("false", info.get("alloc_shared_noncontig"), "alloc_shared_noncontig");
+                })
+            .add("attr.info-hints-echoed",
+                "hints given at creation (same_size, same_disp_unit, accumulate_ops=same_op) come back from getInfo",
+                "MPI-4.1 12.2.7", c ->
+                {
+                    final Info given = new Info();
+                    given.set("same_size", "true");
+                    given.set("same_disp_unit", "true");
+                    given.set("accumulate_ops", "same_op");
+                    final Info info = c.window(8, 1, given).getInfo();
+                    c.checkEquals("true", info.get("same_size"), "same_size");
+                    c.checkEquals("true", info.get("same_disp_unit"), "same_disp_unit");
+                    c.checkEquals("same_op", info.get("accumulate_ops"), "accumulate_ops");
+                })
+            .add("attr.info-is-new",
+                "getInfo returns a new info each time: changing one does not change the window's hints",
+                "MPI-4.1 12.2.7 (the user frees the returned info)", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    final Info first = win.getInfo();
+                    first.set("accumulate_ops", "same_op");
+                    c.checkEquals("same_op_no_op", win.getInfo().get("accumulate_ops"), "accumulate_ops afterwards");
+                })
+            .add("attr.set-info-may-be-ignored",
+                "setInfo with a valid value succeeds; the window may keep its hints (getInfo unchanged here)",
+                "MPI-4.1 12.2.7 (hints may be ignored); implementation note (creation hints kept)", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    win.setInfo(CaseContext.info("accumulate_ordering", "none"));
+                    c.checkEquals("rar,raw,war,waw", win.getInfo().get("accumulate_ordering"), "accumulate_ordering");
+                })
+            .add("attr.set-info-bad-value",
+                "setInfo with no_locks=\"perhaps\": MPI_ERR_INFO_VALUE",
+                "MPI-4.1 12.2.7, 9.4", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.expectError(ErrorClass.ERR_INFO_VALUE, "setInfo(no_locks=perhaps)",
+                        () -> win.setInfo(CaseContext.info("no_locks", "perhaps")));
+                })
+            .add("attr.set-info-null",
+                "setInfo(null): an error naming the argument (MPI_ERR_INFO in C; ERR_ARG here)",
+                "MPI-4.1 12.2.7; team rule (every argument validated)", c ->
+                {
+                    final Win win = c.window(8, 1);
+                    c.expectError(ErrorClass.ERR_ARG, "setInfo(null)", () -> win.setInfo(null));
+                })
+            .list();
+    }
+}

@@ -1,0 +1,37 @@
+package conformance.cases;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseBody;
+import conformance.Group;
+
+/** Collects the cases of one group. */
+final class CaseList
+{
+    private final Group group;
+    private final List<Case> cases = new ArrayList<>();
+
+    CaseList(final Group group)
+    {
+        this.group = group;
+    }
+
+    CaseList add(final String id, final String expectation, final String source, final CaseBody body)
+    {
+        return add(id, 1, expectation, source, body);
+    }
+
+    CaseList add(final String id, final int minProcesses, final String expectation, final String source,
+        final CaseBody body)
+    {
+        cases.add(new Case(id, group, expectation, source, minProcesses, body));
+        return this;
+    }
+
+    List<Case> list()
+    {
+        return List.copyOf(cases);
+    }
+}

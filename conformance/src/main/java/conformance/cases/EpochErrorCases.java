@@ -1,0 +1,172 @@
+package conformance.cases;
+
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.Win;
+
+/** Checklist items 41-42, 61-65: calls in the wrong synchronisation state, and lock argument errors. */
+public final class EpochErrorCases
+{
+    private EpochErrorCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.EPOCH_ERRORS)
+            .add("epoch.unlock-without-lock",
+                "unlock(r) without a lock on r: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.3; MPICH errors/rma/win_sync_unlock", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));
+                })
+            .add("epoch.lock-twice",
+                "locking a target this rank already holds: MPI_ERR_RMA_SYNC (and the first lock still works)",
+                "MPI-4.1 12.5.3; MPICH errors/rma/win_sync_lock_pt", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "second lock", () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
+                    win.unlock(c.rank());
+                })
+            .add("epoch.flush-outside-epoch",
+                "flush, flushAll, flushLocal, flushLocalAll outside a passive-target epoch: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.4 (flush only within passive target epochs); MPICH MPIDIG_EPOCH_CHECK_PASSIVE", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "flush in a fence epoch", () -> win.flush(c.rank()));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "flushAll", win::flushAll);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "flushLocal", () -> win.flushLocal(c.rank()));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "flushLocalAll", win::flushLocalAll);
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("epoch.flush-unlocked-target", 2,
+                "lock(0) then flush(1): MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.4", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "flush(1) under lock(0)", () -> win.flush(1));
+                    win.unlock(0);
+                })
+            .add("epoch.put-unlocked-target", 2,
+                "lock(0) then a put to rank 1: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5 (RMA only inside an access epoch to that target)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put to 1 under lock(0)",
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG));
+                    win.unlock(0);
+                })
+            .add("epoch.unlock-inside-lock-all",
+                "unlock(r) inside a lockAll epoch: MPI_ERR_RMA_SYNC (only unlockAll closes it)",
+                "MPI-4.1 12.5.3", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock inside lockAll", () -> win.unlock(c.rank()));
+                    win.unlockAll();
+                })
+            .add("epoch.lock-all-twice",
+                "lockAll while a lockAll epoch is open: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.3; MPICH MPIDIG_ACCESS_EPOCH_CHECK_NONE", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "second lockAll", () -> win.lockAll(0));
+                    win.unlockAll();
+                })
+            .add("epoch.lock-all-while-locked",
+                "lockAll while holding lock(r): MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.3", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll under lock", () -> win.lockAll(0));
+                    win.unlock(c.rank());
+                })
+            .add("epoch.unlock-all-without",
+                "unlockAll without lockAll: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.3", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "unlockAll", win::unlockAll);
+                })
+            .add("epoch.lock-bad-type",
+                "lock type 0 (neither EXCLUSIVE nor SHARED): an error (MPI_ERR_LOCKTYPE in C; ERR_ARG here)",
+                "MPI-4.1 12.5.3, 12.6.2; implementation note (invalid lock type -> ERR_ARG)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_ARG, "lock type 0", () -> win.lock(0, c.rank(), 0));
+                })
+            .add("epoch.lock-bad-assertion",
+                "lock with MODE_NOSTORE (a fence assertion): MPI_ERR_ASSERT",
+                "MPI-4.1 12.5.5; Open MPI win_lock.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_ASSERT, "lock(NOSTORE)",
+                        () -> win.lock(Win.LOCK_SHARED, c.rank(), Win.MODE_NOSTORE));
+                    c.expectError(ErrorClass.ERR_ASSERT, "lockAll(NOPUT)", () -> win.lockAll(Win.MODE_NOPUT));
+                })
+            .add("epoch.lock-bad-rank",
+                "lock of rank = group size: MPI_ERR_RANK",
+                "MPI-4.1 12.6.2; Open MPI win_lock.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RANK, "lock(size)", () -> win.lock(Win.LOCK_SHARED, c.size(), 0));
+                })
+            .add("epoch.no-locks-hint",
+                "lock on a window made with no_locks=true: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.2.1 (no_locks); Open MPI win_lock.c.in", c ->
+                {
+                    final Win win = c.window(8, 8, CaseContext.info("no_locks", "true"));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lock with no_locks",
+                        () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll with no_locks", () -> win.lockAll(0));
+                })
+            .add("epoch.lock-in-busy-fence-epoch",
+                "fence(0), a put, then lock: MPI_ERR_RMA_SYNC (end the fence epoch with NOSUCCEED first)",
+                "MPI-4.1 12.5 (access epochs disjoint); MPICH MPIDIG_FENCE_EPOCH_CHECK", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lock after a put in a fence epoch",
+                        () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("epoch.get-after-lock-in-fence",
+                "fence(0), then lock/get/unlock: the fence epoch is over, a further get is MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5; MPICH MPIDIG_FENCE_EPOCH_CHECK (checklist item 42)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    win.get(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.unlock(c.rank());
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "get after the lock epoch",
+                        () -> win.get(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("epoch.usable-after-error",
+                "after an MPI_ERR_RMA_SYNC (unlock without lock) the window works: lock, put, unlock, value there",
+                "MPI-4.1 12.6 (errors with ERRORS_RETURN leave the object usable)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));
+                    win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
+                    win.put(new long[] {3}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.unlock(c.rank());
+                    c.checkEquals(3, Memory.getLong(win.base(), 0), "value");
+                })
+            .list();
+    }
+}

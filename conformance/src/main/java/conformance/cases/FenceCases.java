@@ -1,0 +1,220 @@
+package conformance.cases;
+
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.Win;
+
+/** Checklist items 32-42: fence. */
+public final class FenceCases
+{
+    private FenceCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.FENCE)
+            .add("fence.one-process",
+                "fence on a one-process window (COMM_SELF) returns; put and get to self between fences work",
+                "MPI-4.1 12.5.1; MPICH transpose6", c ->
+                {
+                    final Win win = c.window(8, 8, null, c.self());
+                    win.fence(0);
+                    win.put(new long[] {c.rank() + 5L}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                    win.fence(0);
+                    c.checkEquals(c.rank() + 5L, Memory.getLong(win.base(), 0), "own value");
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("fence.waits-for-all", 2,
+                "fence returns only when every rank has called it: rank 0 stores after a 150 ms pause, then fences; " +
+                    "the others load its value after their fence",
+                "MPI-4.1 12.5.1 (stores become visible before the fence returns at the target)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    if (c.isRoot())
+                    {
+                        CaseContext.sleepMs(150);
+                        Memory.setLong(win.base(), 0, 4242);
+                    }
+                    win.fence(0);
+                    c.checkEquals(4242, Memory.getLong(win.sharedQuery(0).memory(), 0), "rank 0's value after the fence");
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("fence.put-then-load", 2,
+                "rank 1 stores 0, fence, rank 0 puts 1 into rank 1, fence: rank 1 loads 1",
+                "MPI-4.1 12.5.1; MPICH fence_shm (part 1)", c ->
+                {
+                    final Win win = c.window(4, 4);
+                    if (c.rank() == 1)
+                    {
+                        Memory.setInt(win.base(), 0, 0);
+                    }
+                    win.fence(0);
+                    if (c.isRoot())
+                    {
+                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                    }
+                    win.fence(0);
+                    if (c.rank() == 1)
+                    {
+                        c.checkEquals(1, Memory.getInt(win.base(), 0), "rank 1's value");
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("fence.unpaired-epochs", 2,
+                "fences NOPRECEDE, 0, 0, NOSUCCEED: each closes one epoch and opens the next; puts 0->last, " +
+                    "then last->0, then both, each seen after the next fence",
+                "MPI-4.1 12.5.1; MPICH epochtest", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    final int peer = c.isRoot() ? c.last() : 0;
+                    final boolean party = c.isRoot() || c.rank() == c.last();
+                    win.fence(Win.MODE_NOPRECEDE);
+                    if (c.isRoot())
+                    {
+                        win.put(new long[] {11}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                    }
+                    win.fence(0);
+                    if (c.rank() == c.last())
+                    {
+                        c.checkEquals(11, Memory.getLong(win.base(), 0), "after the first epoch");
+                        win.put(new long[] {22}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                    }
+                    win.fence(0);
+                    if (c.isRoot())
+                    {
+                        c.checkEquals(22, Memory.getLong(win.base(), 0), "after the second epoch");
+                    }
+                    if (party)
+                    {
+                        win.put(new long[] {33 + c.rank()}, 0, 1, MPI.LONG, peer, 1, 1, MPI.LONG);
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                    if (party)
+                    {
+                        c.checkEquals(33 + peer, Memory.getLong(win.base(), 1), "after the third epoch");
+                    }
+                })
+            .add("fence.legal-assertions",
+                "0 and every OR of NOSTORE, NOPUT, NOPRECEDE, NOSUCCEED are accepted, and correct hints do not change " +
+                    "results",
+                "MPI-4.1 12.5.5; Open MPI win_fence.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int target = (c.rank() + 1) % c.size();
+                    for (int asserts = 0; asserts < 8; asserts++)
+                    {
+                        // Only true hints: no local stores anywhere, and no put follows a NOSUCCEED fence.
+                        win.fence(Win.MODE_NOPRECEDE | ((asserts & 1) != 0 ? Win.MODE_NOSTORE : 0));
+                        win.put(new long[] {asserts}, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                        win.fence(Win.MODE_NOSUCCEED | ((asserts & 2) != 0 ? Win.MODE_NOPUT : 0) |
+                            ((asserts & 4) != 0 ? Win.MODE_NOSTORE : 0));
+                        c.checkEquals(asserts, Memory.getLong(win.base(), 0), "value with assertion set " + asserts);
+                    }
+                    win.fence(Win.MODE_NOPRECEDE | Win.MODE_NOSUCCEED | Win.MODE_NOSTORE | Win.MODE_NOPUT);
+                })
+            .add("fence.assert-nocheck",
+                "fence(MODE_NOCHECK) (a lock-only assertion): MPI_ERR_ASSERT on every rank",
+                "MPI-4.1 12.5.5; Open MPI win_fence.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_ASSERT, "fence(MODE_NOCHECK)", () -> win.fence(Win.MODE_NOCHECK));
+                })
+            .add("fence.assert-bad-one-rank", 2,
+                "fence with an undefined bit (1) on the last rank only: MPI_ERR_ASSERT on every rank, none hangs, " +
+                    "and the next fence(0) works",
+                "MPI-4.1 12.5.5; DESIGN 6 (collectives agree on failure)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_ASSERT, "fence with rank " + c.last() + " passing 1",
+                        () -> win.fence(c.rank() == c.last() ? 1 : 0));
+                    win.fence(0);
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("fence.inside-lock-all",
+                "fence while this rank's lockAll epoch is open: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5 (epochs are disjoint); MPICH errors/rma/win_sync_lock_fence", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "fence inside lockAll", () -> win.fence(0));
+                    win.unlockAll();
+                })
+            .add("fence.rma-after-nosucceed",
+                "put after fence(MODE_NOSUCCEED): MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5.1, 12.5.5; MPICH errors/rma/win_sync_op", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put after NOSUCCEED",
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                })
+            .add("fence.rma-before-first-fence",
+                "put before any fence or lock: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.5 (RMA only inside an access epoch); MPICH errors/rma/win_sync_op", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put before any fence",
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                })
+            .add("fence.after-lock-epoch", 2,
+                "rank 1 puts to itself under an exclusive lock; after a barrier, fence(NOPRECEDE), rank 0 gets the " +
+                    "value, fence: rank 0 has it",
+                "MPI-4.1 12.7 (changing synchronisation mode); MPICH fence_shm (part 2), mixedsync", c ->
+                {
+                    final Win win = c.window(4, 4);
+                    if (c.rank() == 1)
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 1, 0);
+                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                        win.unlock(1);
+                    }
+                    c.barrier();
+                    win.fence(Win.MODE_NOPRECEDE);
+                    final int[] got = {-1};
+                    if (c.isRoot())
+                    {
+                        win.get(got, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                    }
+                    win.fence(0);
+                    if (c.isRoot())
+                    {
+                        c.checkEquals(1, got[0], "value got from rank 1");
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("fence.accumulate-sum",
+                "every rank accumulates SUM of (rank + i) into 100 longs of rank 0 between two fences: " +
+                    "element i is i*size + size(size-1)/2",
+                "MPI-4.1 12.3.4.1, 12.5.1; MPICH accfence2", c ->
+                {
+                    final int n = 100;
+                    final Win win = c.window(c.isRoot() ? 8L * n : 0, 8);
+                    final long[] mine = new long[n];
+                    for (int i = 0; i < n; i++)
+                    {
+                        mine[i] = c.rank() + i;
+                    }
+                    win.fence(0);
+                    win.accumulate(mine, 0, n, MPI.LONG, 0, 0, n, MPI.LONG, MPI.SUM);
+                    win.fence(0);
+                    if (c.isRoot())
+                    {
+                        final long p = c.size();
+                        for (int i = 0; i < n; i++)
+                        {
+                            c.checkEquals(i * p + p * (p - 1) / 2, Memory.getLong(win.base(), i), "element " + i);
+                        }
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .list();
+    }
+}

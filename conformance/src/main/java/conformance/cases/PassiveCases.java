@@ -1,0 +1,301 @@
+package conformance.cases;
+
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.MPI;
+import mpi.rma.Win;
+
+/** Checklist items 58-70: passive target on shared windows, with load/store. */
+public final class PassiveCases
+{
+    private PassiveCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.PASSIVE)
+            .add("lock.exclusive-excludes", 2,
+                "rank 0 holds an exclusive lock on itself for 200 ms and stores 1 just before unlocking; the last " +
+                    "rank's exclusive lock on rank 0 returns only after that and loads 1",
+                "MPI-4.1 12.5.3 (lock excludes load/store too; lock blocks until acquired), Annex B 4.0 item 28; " +
+                    "MPICH lockcontention", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    if (c.isRoot())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                    }
+                    c.barrier();
+                    if (c.isRoot())
+                    {
+                        CaseContext.sleepMs(200);
+                        Memory.setLong(win.base(), 0, 1);
+                        win.unlock(0);
+                    }
+                    else if (c.rank() == c.last())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+                        win.unlock(0);
+                    }
+                })
+            .add("lock.shared-excludes-exclusive", 2,
+                "rank 0 holds a shared lock on itself for 200 ms, storing 1 before unlocking; the last rank's " +
+                    "exclusive lock waits for it",
+                "MPI-4.1 12.5.3; MPICH lockcontention2", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lock(Win.LOCK_SHARED, 0, 0);
+                    }
+                    c.barrier();
+                    if (c.isRoot())
+                    {
+                        CaseContext.sleepMs(200);
+                        Memory.setLong(win.base(), 0, 1);
+                        win.unlock(0);
+                    }
+                    else if (c.rank() == c.last())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+                        win.unlock(0);
+                    }
+                })
+            .add("lock.lock-all-excludes-exclusive", 2,
+                "rank 0 holds lockAll for 200 ms and stores 1 into its own segment before unlockAll; the last rank's " +
+                    "exclusive lock on rank 0 waits for it and loads 1",
+                "MPI-4.1 12.5.3 (lock_all is a shared lock on every rank)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lockAll(0);
+                    }
+                    c.barrier();
+                    if (c.isRoot())
+                    {
+                        CaseContext.sleepMs(200);
+                        Memory.setLong(win.base(), 0, 1);
+                        win.unlockAll();
+                    }
+                    else if (c.rank() == c.last())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+                        win.unlock(0);
+                    }
+                })
+            .add("lock.shared-coexist", 2,
+                "every rank holds a shared lock on rank 0 at the same time (they meet in a barrier while holding it)",
+                "MPI-4.1 12.5.3 (shared locks may be held concurrently)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    c.barrier();
+                    win.unlock(0);
+                })
+            .add("lock.empty-epochs",
+                "lock/unlock with no operations, exclusive then shared, on every rank in turn",
+                "MPI-4.1 12.5.3; MPICH locknull", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, r, 0);
+                        win.unlock(r);
+                        win.lock(Win.LOCK_SHARED, r, 0);
+                        win.unlock(r);
+                    }
+                })
+            .add("lock.several-targets",
+                "shared locks on every rank at once, a put to each, then unlock in reverse order: the values are there",
+                "MPI-4.1 12.5.3; MPICH lock_nested", c ->
+                {
+                    final Win win = c.window(8L * c.size(), 8);
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        win.lock(Win.LOCK_SHARED, r, 0);
+                    }
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, r, c.rank(), 1, MPI.LONG);
+                    }
+                    for (int r = c.size() - 1; r >= 0; r--)
+                    {
+                        win.unlock(r);
+                    }
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        c.checkEquals(r + 1, Memory.getLong(win.base(), r), "slot of rank " + r);
+                    }
+                    win.unlock(c.rank());
+                })
+            .add("lock.put-unlock-visible", 2,
+                "rank 0 puts to the last rank under an exclusive lock and unlocks; after a barrier the last rank " +
+                    "locks itself and loads the value",
+                "MPI-4.1 12.5.3 (unlock completes at the target); MPICH win_shared_put_flush_load", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, c.last(), 0);
+                        win.put(new long[] {987}, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.unlock(c.last());
+                    }
+                    c.barrier();
+                    if (c.rank() == c.last())
+                    {
+                        win.lock(Win.LOCK_SHARED, c.last(), 0);
+                        c.checkEquals(987, Memory.getLong(win.base(), 0), "value");
+                        win.unlock(c.last());
+                    }
+                })
+            .add("lock.lock-all-sync-barrier-sync",
+                "lockAll(NOCHECK); each rank stores into its own segment; sync, barrier, sync; every rank loads every " +
+                    "segment",
+                "MPI-4.1 12.7 (advice to users), 12.8 shared-memory example; MPICH win_shared", c ->
+                {
+                    final Win win = c.window(40, 4);
+                    win.lockAll(Win.MODE_NOCHECK);
+                    for (int j = 0; j < 10; j++)
+                    {
+                        Memory.setInt(win.base(), j, c.rank() * 10 + j);
+                    }
+                    win.sync();
+                    c.barrier();
+                    win.sync();
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        for (int j = 0; j < 10; j++)
+                        {
+                            c.checkEquals(r * 10 + j, Memory.getInt(win.sharedQuery(r).memory(), j), "rank " + r + "[" + j + "]");
+                        }
+                    }
+                    win.unlockAll();
+                })
+            .add("lock.flush-then-third-party", 3,
+                "rank 0 puts to rank 1 and flushes, then messages rank 2; rank 2 syncs and loads rank 1's segment: " +
+                    "it sees the value",
+                "MPI-4.1 12.5.4 (flush completes at the target); MPICH win_shared_put_flush_load", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lockAll(0);
+                    if (c.isRoot())
+                    {
+                        win.put(new long[] {4711}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG);
+                        win.flush(1);
+                        c.send(1, 2);
+                    }
+                    else if (c.rank() == 2)
+                    {
+                        c.receive(0);
+                        win.sync();
+                        c.checkEquals(4711, Memory.getLong(win.sharedQuery(1).memory(), 0), "value at rank 1");
+                    }
+                    win.unlockAll();
+                })
+            .add("lock.accumulate-flush-then-third-party", 3,
+                "as above with accumulate(REPLACE), fetchAndOp(REPLACE) and compareAndSwap: the fetching calls return " +
+                    "the old value, the checker loads the new one",
+                "MPI-4.1 12.5.4; MPICH win_shared_acc/fop/cas_flush_load", c ->
+                {
+                    final Win win = c.window(24, 8);
+                    win.lockAll(0);
+                    if (c.isRoot())
+                    {
+                        final long[] old = new long[1];
+                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG, Win.REPLACE);
+                        win.fetchAndOp(new long[] {2}, 0, old, 0, MPI.LONG, 1, 1, Win.REPLACE);
+                        c.checkEquals(0, old[0], "fetchAndOp's old value");
+                        win.compareAndSwap(new long[] {3}, 0, new long[] {0}, 0, old, 0, MPI.LONG, 1, 2);
+                        c.checkEquals(0, old[0], "compareAndSwap's old value");
+                        win.flush(1);
+                        c.send(1, 2);
+                    }
+                    else if (c.rank() == 2)
+                    {
+                        c.receive(0);
+                        win.sync();
+                        for (int i = 0; i < 3; i++)
+                        {
+                            c.checkEquals(i + 1, Memory.getLong(win.sharedQuery(1).memory(), i), "element " + i);
+                        }
+                    }
+                    win.unlockAll();
+                })
+            .add("lock.flush-all-empty",
+                "flushAll and flush(own rank) in an otherwise empty lockAll epoch succeed",
+                "MPI-4.1 12.5.4; MPICH flush", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lockAll(0);
+                    win.flushAll();
+                    win.flush(c.rank());
+                    win.flushLocalAll();
+                    win.flushLocal(c.rank());
+                    win.unlockAll();
+                })
+            .add("lock.lock-all-not-collective", 2,
+                "only rank 0 calls lockAll/unlockAll (and puts to every rank); the others are not involved and nobody waits",
+                "MPI-4.1 12.5.3 (lock_all is not collective)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lockAll(0);
+                        for (int r = 0; r < c.size(); r++)
+                        {
+                            win.put(new long[] {9}, 0, 1, MPI.LONG, r, 0, 1, MPI.LONG);
+                        }
+                        win.unlockAll();
+                    }
+                })
+            .add("lock.proc-null",
+                "lock(PROC_NULL), put to PROC_NULL, flush(PROC_NULL), unlock(PROC_NULL): all succeed and do nothing",
+                "MPI-4.1 12.3; MPICH rmanull; DESIGN 4 (PROC_NULL as lock target is a no-op)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.lock(Win.LOCK_EXCLUSIVE, MPI.PROC_NULL, 0);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
+                    win.flush(MPI.PROC_NULL);
+                    win.unlock(MPI.PROC_NULL);
+                    c.checkEquals(0, Memory.getLong(win.base(), 0), "own segment");
+                })
+            .add("lock.sync-outside-epoch",
+                "sync() outside any passive-target epoch is allowed (a memory barrier)",
+                "MPI-4.1 12.5.4; mpi-forum/mpi-issues#49; DESIGN 4 (lenient sync)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.sync();
+                })
+            .add("lock.exclusive-self-load-store", 2,
+                "each rank in turn increments rank 0's long by load/store under an exclusive lock, 100 times: " +
+                    "the total is 100 * size",
+                "MPI-4.1 12.5.3 (exclusive lock protects load/store on shared windows); MPICH mutex_bench_shared", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final var target = win.sharedQuery(0).memory();
+                    for (int i = 0; i < 100; i++)
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        Memory.setLong(target, 0, Memory.getLong(target, 0) + 1);
+                        win.unlock(0);
+                    }
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    c.checkEquals(100L * c.size(), Memory.getLong(target, 0), "total");
+                    win.unlock(0);
+                })
+            .list();
+    }
+}

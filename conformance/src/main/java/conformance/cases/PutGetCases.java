@@ -1,0 +1,298 @@
+package conformance.cases;
+
+import java.util.Arrays;
+import java.util.List;
+
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.Win;
+
+/** Checklist items 45-50, 53: put and get between segments, and their argument errors. */
+public final class PutGetCases
+{
+    private PutGetCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.PUT_GET)
+            .add("rma.put-ring",
+                "each rank puts 1000 ints to its right neighbour between fences; the owner loads exactly them",
+                "MPI-4.1 12.3.1, 12.5.1; MPICH putfence1, test1", c ->
+                {
+                    final int n = 1000;
+                    final Win win = c.window(4L * n, 4);
+                    final int[] data = new int[n];
+                    for (int i = 0; i < n; i++)
+                    {
+                        data[i] = c.rank() * 100_000 + i;
+                    }
+                    win.fence(0);
+                    win.put(data, 0, n, MPI.INT, (c.rank() + 1) % c.size(), 0, n, MPI.INT);
+                    win.fence(0);
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    for (int i = 0; i < n; i++)
+                    {
+                        if (Memory.getInt(win.base(), i) != left * 100_000 + i)
+                        {
+                            c.fail("element " + i + " is " + Memory.getInt(win.base(), i));
+                            break;
+                        }
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.get-ring",
+                "each rank stores its data, fence, gets its right neighbour's 1000 longs, fence: it has them",
+                "MPI-4.1 12.3.2, 12.5.1; MPICH getfence1", c ->
+                {
+                    final int n = 1000;
+                    final Win win = c.window(8L * n, 8);
+                    win.fence(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        Memory.setLong(win.base(), i, c.rank() * 1_000_000L + i);
+                    }
+                    win.fence(0);
+                    final long[] got = new long[n];
+                    final int right = (c.rank() + 1) % c.size();
+                    win.get(got, 0, n, MPI.LONG, right, 0, n, MPI.LONG);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    for (int i = 0; i < n; i++)
+                    {
+                        if (got[i] != right * 1_000_000L + i)
+                        {
+                            c.fail("element " + i + " is " + got[i]);
+                            break;
+                        }
+                    }
+                })
+            .add("rma.every-basic-type",
+                "put then get back one element of each basic type (byte, char, short, boolean, int, long, float, " +
+                    "double) at its own displacement: values survive exactly",
+                "MPI-4.1 12.3.1-2; implementation note (MPJ basic datatypes)", c ->
+                {
+                    final Win win = c.window(64, 1);
+                    final int target = (c.rank() + 1) % c.size();
+                    win.lockAll(0);
+                    win.put(new byte[] {-7}, 0, 1, MPI.BYTE, target, 0, 1, MPI.BYTE);
+                    win.put(new char[] {'\u20ac'}, 0, 1, MPI.CHAR, target, 2, 1, MPI.CHAR);
+                    win.put(new short[] {-1234}, 0, 1, MPI.SHORT, target, 4, 1, MPI.SHORT);
+                    win.put(new boolean[] {true}, 0, 1, MPI.BOOLEAN, target, 6, 1, MPI.BOOLEAN);
+                    win.put(new int[] {-123456789}, 0, 1, MPI.INT, target, 8, 1, MPI.INT);
+                    win.put(new long[] {Long.MIN_VALUE + 3}, 0, 1, MPI.LONG, target, 16, 1, MPI.LONG);
+                    win.put(new float[] {1.5e-3f}, 0, 1, MPI.FLOAT, target, 24, 1, MPI.FLOAT);
+                    win.put(new double[] {-Math.PI}, 0, 1, MPI.DOUBLE, target, 32, 1, MPI.DOUBLE);
+                    win.flush(target);
+                    final byte[] b = new byte[1];
+                    final char[] ch = new char[1];
+                    final short[] s = new short[1];
+                    final boolean[] z = new boolean[1];
+                    final int[] i = new int[1];
+                    final long[] l = new long[1];
+                    final float[] f = new float[1];
+                    final double[] d = new double[1];
+                    win.get(b, 0, 1, MPI.BYTE, target, 0, 1, MPI.BYTE);
+                    win.get(ch, 0, 1, MPI.CHAR, target, 2, 1, MPI.CHAR);
+                    win.get(s, 0, 1, MPI.SHORT, target, 4, 1, MPI.SHORT);
+                    win.get(z, 0, 1, MPI.BOOLEAN, target, 6, 1, MPI.BOOLEAN);
+                    win.get(i, 0, 1, MPI.INT, target, 8, 1, MPI.INT);
+                    win.get(l, 0, 1, MPI.LONG, target, 16, 1, MPI.LONG);
+                    win.get(f, 0, 1, MPI.FLOAT, target, 24, 1, MPI.FLOAT);
+                    win.get(d, 0, 1, MPI.DOUBLE, target, 32, 1, MPI.DOUBLE);
+                    win.unlockAll();
+                    c.checkEquals(-7, b[0], "byte");
+                    c.checkEquals('\u20ac', ch[0], "char");
+                    c.checkEquals(-1234, s[0], "short");
+                    c.check(z[0], "boolean is false");
+                    c.checkEquals(-123456789, i[0], "int");
+                    c.checkEquals(Long.MIN_VALUE + 3, l[0], "long");
+                    c.check(f[0] == 1.5e-3f, "float is " + f[0]);
+                    c.check(d[0] == -Math.PI, "double is " + d[0]);
+                })
+            .add("rma.self",
+                "put to and get from the calling rank itself work, with origin offsets",
+                "MPI-4.1 12.3 (self communication); MPICH selfrma", c ->
+                {
+                    final Win win = c.window(40, 4);
+                    win.fence(0);
+                    win.put(new int[] {0, 0, 5, 6, 7}, 2, 3, MPI.INT, c.rank(), 1, 3, MPI.INT);
+                    win.fence(0);
+                    final int[] got = new int[6];
+                    win.get(got, 3, 3, MPI.INT, c.rank(), 1, 3, MPI.INT);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals("[0, 0, 0, 5, 6, 7]", Arrays.toString(got), "got");
+                })
+            .add("rma.proc-null-target",
+                "put, get and accumulate to PROC_NULL inside an epoch do nothing: no error, buffers untouched",
+                "MPI-4.1 12.3 (PROC_NULL valid in all RMA calls); MPICH rmanull; DESIGN 4", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    Memory.setLong(win.base(), 0, 77);
+                    win.fence(0);
+                    final long[] got = {-1};
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
+                    win.get(got, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
+                    win.accumulate(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG, MPI.SUM);
+                    win.fence(0);
+                    c.checkEquals(-1, got[0], "get buffer");
+                    c.checkEquals(77, Memory.getLong(win.base(), 0), "own segment");
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.proc-null-needs-epoch",
+                "a put to PROC_NULL outside any epoch is still MPI_ERR_RMA_SYNC",
+                "MPI-4.1 12.3 (an epoch is still required); MPICH rmanull", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put to PROC_NULL without epoch",
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG));
+                })
+            .add("rma.zero-count",
+                "a put and a get of 0 elements succeed, even at the displacement just past the segment's end",
+                "MPI-4.1 12.3; MPICH rmazero", c ->
+                {
+                    final Win win = c.window(16, 4);
+                    win.fence(0);
+                    win.put(new int[0], 0, 0, MPI.INT, c.rank(), 4, 0, MPI.INT);
+                    win.get(new int[0], 0, 0, MPI.INT, (c.rank() + 1) % c.size(), 4, 0, MPI.INT);
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.overrun-rejected", 2,
+                "a put of 2 ints at the last int of rank 0's segment: MPI_ERR_RMA_RANGE, and rank 1's first int " +
+                    "(its contiguous neighbour) is unchanged",
+                "MPI-4.1 12.3.1 (advice to implementors), 12.6.2; DESIGN 4 (never wrapped into the neighbour)", c ->
+                {
+                    final Win win = c.window(16, 4);
+                    win.fence(0);
+                    Memory.setInt(win.base(), 0, 100 + c.rank());
+                    win.fence(0);
+                    if (c.rank() == c.last())
+                    {
+                        c.expectError(ErrorClass.ERR_RMA_RANGE, "put of 2 ints at disp 3 of rank 0",
+                            () -> win.put(new int[] {-1, -1}, 0, 2, MPI.INT, 0, 3, 2, MPI.INT));
+                    }
+                    win.fence(0);
+                    c.checkEquals(101, Memory.getInt(win.sharedQuery(1).memory(), 0), "rank 1's first int");
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.zero-size-target", 2,
+                "a one-byte put to a rank whose segment has size 0: MPI_ERR_RMA_RANGE",
+                "MPI-4.1 12.3.1, 12.6.2; DESIGN 4", c ->
+                {
+                    final Win win = c.window(c.isRoot() ? 0 : 8, 1);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "put to rank 0 (size 0)",
+                        () -> win.put(new byte[] {1}, 0, 1, MPI.BYTE, 0, 0, 1, MPI.BYTE));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.bad-rank",
+                "put to rank -5 and to rank = group size: MPI_ERR_RANK",
+                "MPI-4.1 12.6.2; MPICH errors/rma/winerr (rank -5); Open MPI put.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_RANK, "put to rank -5",
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, -5, 0, 1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RANK, "get from rank " + c.size(),
+                        () -> win.get(new long[1], 0, 1, MPI.LONG, c.size(), 0, 1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.negative-count",
+                "origin count -1: MPI_ERR_COUNT",
+                "MPI-4.1 12.3.1; Open MPI put.c.in", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_COUNT, "put count -1",
+                        () -> win.put(new long[1], 0, -1, MPI.LONG, c.rank(), 0, -1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.count-mismatch",
+                "origin 2 ints, target 3 ints (different type signatures): MPI_ERR_COUNT",
+                "MPI-4.1 12.3.1 (origin and target signatures must match)", c ->
+                {
+                    final Win win = c.window(16, 4);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_COUNT, "put 2 vs 3",
+                        () -> win.put(new int[3], 0, 2, MPI.INT, c.rank(), 0, 3, MPI.INT));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.buffer-type-mismatch",
+                "an int[] described as MPI.LONG: MPI_ERR_TYPE",
+                "MPI-4.1 12.3.1; MPJ Express buffer/datatype rule", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_TYPE, "int[] as MPI.LONG",
+                        () -> win.put(new int[2], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.derived-type",
+                "a derived datatype (Contiguous(2, INT)): MPI_ERR_TYPE (only basic datatypes are supported)",
+                "MPI-4.1 12.3.1; implementation note (derived types -> ERR_TYPE)", c ->
+                {
+                    final Win win = c.window(16, 4);
+                    final Datatype pair = Datatype.Contiguous(2, MPI.INT);
+                    pair.Commit();
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_TYPE, "put with Contiguous(2, INT)",
+                        () -> win.put(new int[2], 0, 1, pair, c.rank(), 0, 1, pair));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.null-buffer",
+                "a null origin buffer: an error naming it (ERR_ARG)",
+                "MPI-4.1 12.3.1; team rule (arguments validated)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_ARG, "put from null",
+                        () -> win.put(null, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.origin-offset-out-of-array",
+                "origin offset 3 with count 2 in an array of 4: ERR_ARG, nothing written",
+                "team rule (arguments validated)", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_ARG, "put offset 3 count 2 of long[4]",
+                        () -> win.put(new long[4], 3, 2, MPI.LONG, c.rank(), 0, 2, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.conflicting-puts", 2,
+                "every rank puts its rank to the same long of rank 0 in one epoch: no error, and the value is one " +
+                    "of the ranks",
+                "MPI-4.1 12.7 (conflicts are undefined but must not raise an error since MPI-3)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.put(new long[] {c.rank()}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                    win.fence(0);
+                    final long value = Memory.getLong(win.sharedQuery(0).memory(), 0);
+                    c.check(value >= 0 && value < c.size(), "value " + value + " is no rank");
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.get-after-flush-local", 2,
+                "under a shared lock, a get followed by flushLocal has its result in the origin buffer",
+                "MPI-4.1 12.5.4 (flush_local completes at the origin); MPICH get_flushlocal_shm", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    Memory.setLong(win.base(), 0, 500 + c.rank());
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final int target = (c.rank() + 1) % c.size();
+                    final long[] got = new long[1];
+                    win.lock(Win.LOCK_SHARED, target, 0);
+                    win.get(got, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                    win.flushLocal(target);
+                    c.checkEquals(500 + target, got[0], "value after flushLocal");
+                    win.unlock(target);
+                })
+            .list();
+    }
+}

@@ -1,0 +1,65 @@
+package conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import kupl.launch.MpjDevice;
+import org.junit.jupiter.api.Test;
+
+/** Reading a job's output into results, and the reports made from them. */
+class ReportTest
+{
+    private static final Configuration CONFIGURATION = new Configuration(MpjDevice.MULTICORE, 2, 1, "posix");
+
+    @Test
+    void shouldMarkCasesAJobNeverReportedAsNotRun()
+    {
+        final String output = String.join("\n",
+            "MPJ Express (0.44) is started in the multicore configuration",
+            "@@META\ta.one\tFENCE\t1\texpect <one>\tsrc 1",
+            "@@META\ta.two\tFENCE\t2\texpect two\tsrc 2",
+            "@@CASE\ta.one\tFAIL\t12\trank 1: value <7> | rank 0: x",
+            "Exception in thread main: boom");
+        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, new JobLauncher.JobOutput(output, false, 0), 5);
+
+        assertEquals(Status.FAIL, run.results().get("a.one").status());
+        assertEquals(Status.NORUN, run.results().get("a.two").status());
+        assertTrue(run.results().get("a.two").message().contains("boom"), run.results().get("a.two").message());
+        assertFalse(run.isClean());
+    }
+
+    @Test
+    void shouldEscapeMessagesInTheHtmlPage()
+    {
+        final String output = "@@META\ta.one\tFENCE\t1\texpect\tsrc\n@@CASE\ta.one\tFAIL\t1\tvalue <7> & \"x\"\n@@DONE\t1\t1";
+        final String html = new Report(List.of(ConfigurationRun.parse(CONFIGURATION,
+            new JobLauncher.JobOutput(output, false, 0), 1))).html();
+
+        assertTrue(html.contains("value &lt;7&gt; &amp; &quot;x&quot;"), html);
+        assertFalse(html.contains("<7>"), html);
+    }
+
+    @Test
+    void shouldHaveAtLeastSeventyCasesWithDistinctIdsAndSources()
+    {
+        final List<Case> cases = Catalog.all();
+        final Set<Group> groups = new HashSet<>();
+        cases.forEach(c -> groups.add(c.group()));
+
+        assertTrue(cases.size() >= 70, "cases: " + cases.size());
+        assertEquals(Set.of(Group.values()), groups, "every group should have cases");
+        assertTrue(cases.stream().noneMatch(c -> c.source().isBlank() || c.expectation().isBlank()));
+    }
+
+    @Test
+    void shouldSelectCasesByIdAndPrefix()
+    {
+        assertEquals(1, Catalog.select(List.of("attr.name")).size());
+        assertTrue(Catalog.select(List.of("fence.")).stream().allMatch(c -> c.group() == Group.FENCE));
+    }
+}

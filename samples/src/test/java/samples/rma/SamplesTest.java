@@ -1,0 +1,231 @@
+package samples.rma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import samples.MpjJob;
+import samples.SeedExampleOutput;
+
+/**
+ * Runs every {@code samples.rma} program once on {@value #RANKS} ranks, with small sizes, as a
+ * real MPJ Express job ({@link MpjJob}), and checks its output against a serial reference
+ * computed here.
+ */
+class SamplesTest
+{
+    private static final int RANKS = 4;
+
+    @Test
+    void shouldCheckSuccessOnEveryRankButRankZeroLikeKuplPort() throws Exception
+    {
+        SeedExampleOutput.assertCheckSuccessOnEveryRankButZero(MpjJob.run(WinAllocExample.class, RANKS));
+    }
+
+    @Test
+    void shouldShowEveryIncrementAfterEachFenceLikeKuplPort() throws Exception
+    {
+        SeedExampleOutput.assertEveryFenceOk(MpjJob.run(FenceExample.class, RANKS), FenceExample.ITERS);
+    }
+
+    @Test
+    void shouldDiffuseHeatExactlyAsSerialStencil() throws Exception
+    {
+        final int cells = 4;
+        final int steps = 60;
+        final MpjJob.Run run = MpjJob.run(HeatStencil.class, RANKS, Integer.toString(cells), Integer.toString(steps));
+
+        final double[] expected = serialHeat(cells * RANKS, steps);
+        final Pattern cellLine = Pattern.compile("cell +(\\d+) \\(rank (\\d+)\\) +(-?[0-9.]+) \\|#*");
+        int printed = 0;
+        for (final String line : run.lines())
+        {
+            final Matcher matcher = cellLine.matcher(line);
+            if (matcher.matches())
+            {
+                final int cell = Integer.parseInt(matcher.group(1));
+                assertEquals(cell / cells, Integer.parseInt(matcher.group(2)), run.explain("owner of cell in " + line));
+                assertEquals(expected[cell], Double.parseDouble(matcher.group(3)), 1e-4,
+                    run.explain("temperature of cell " + cell));
+                printed++;
+            }
+        }
+        assertEquals(cells * RANKS, printed, run.explain("every cell printed once"));
+        assertEquals(1, run.count(String.format(Locale.ROOT, "mean temperature %.4f", mean(expected))),
+            run.explain("mean temperature of the serial run"));
+    }
+
+    @Test
+    void shouldCountEveryDartOfEveryRank() throws Exception
+    {
+        final int darts = 30_000;
+        final int batch = 4_000;
+        final MpjJob.Run run = MpjJob.run(MonteCarloPi.class, RANKS, Integer.toString(darts), Integer.toString(batch));
+
+        long total = 0;
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            final long hits = MonteCarloPi.hitsOf(new SplittableRandom(MonteCarloPi.SEED + rank), darts);
+            total += hits;
+            assertEquals(1, run.count(String.format(Locale.ROOT, "rank %d: %d hits of %d darts, added in %d accumulates",
+                rank, hits, darts, (darts + batch - 1) / batch)), run.explain("rank " + rank + "'s hits"));
+        }
+        final long allDarts = (long)darts * RANKS;
+        assertEquals(1, run.count(String.format(Locale.ROOT, "total: %d hits of %d darts on %d ranks: pi is about %.6f",
+            total, allDarts, RANKS, MonteCarloPi.estimate(total, allDarts))),
+            run.explain("the shared counter should hold every rank's hits"));
+    }
+
+    @Test
+    void shouldTransposeThroughContiguousWindow() throws Exception
+    {
+        final int rows = 2;
+        final int n = rows * RANKS;
+        final MpjJob.Run run = MpjJob.run(MatrixTranspose.class, RANKS, Integer.toString(rows));
+
+        final long segmentBytes = (long)rows * n * Long.BYTES;
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            assertEquals(1, run.count("rank " + rank + "'s segment: bytes " + rank * segmentBytes + " to " +
+                (rank + 1) * segmentBytes + " of the whole matrix"), run.explain("segments back to back"));
+        }
+        final List<String> lines = run.lines();
+        final int title = lines.indexOf("A^T:");
+        assertTrue(title >= 0, run.explain("A^T printed"));
+        for (int i = 0; i < n; i++)
+        {
+            final String[] printed = lines.get(title + 1 + i).trim().split(" +");
+            for (int j = 0; j < n; j++)
+            {
+                // A[i][j] = i*n + j, so its transpose holds j*n + i at (i, j).
+                assertEquals((long)j * n + i, Long.parseLong(printed[j]), run.explain("A^T(" + i + ", " + j + ")"));
+            }
+        }
+    }
+
+    @Test
+    void shouldHandOutEveryTaskExactlyOnce() throws Exception
+    {
+        final int tasks = 12;
+        final MpjJob.Run run = MpjJob.run(WorkQueue.class, RANKS, Integer.toString(tasks));
+
+        final Pattern rankLine = Pattern.compile("rank (\\d+) did (\\d+) tasks: \\[(.*)]");
+        final List<Integer> done = new ArrayList<>();
+        final int[] doneBy = new int[tasks];
+        for (final String line : run.lines())
+        {
+            final Matcher matcher = rankLine.matcher(line);
+            if (matcher.matches() && !matcher.group(3).isEmpty())
+            {
+                for (final String task : matcher.group(3).split(", "))
+                {
+                    done.add(Integer.parseInt(task));
+                    doneBy[Integer.parseInt(task)] = Integer.parseInt(matcher.group(1));
+                }
+            }
+        }
+        assertEquals(tasks, done.size(), run.explain("every task done once"));
+        assertEquals(tasks, new TreeSet<>(done).size(), run.explain("no task done twice"));
+        long total = 0;
+        for (int task = 0; task < tasks; task++)
+        {
+            final long primes = WorkQueue.primesIn(task);
+            total += primes;
+            assertEquals(1, run.count(String.format(Locale.ROOT, "task %2d: %4d primes in [%d, %d), done by rank %d",
+                task, primes, (long)task * WorkQueue.TASK_WIDTH, (long)(task + 1) * WorkQueue.TASK_WIDTH, doneBy[task])),
+                run.explain("result of task " + task));
+        }
+        assertEquals(1, run.count(total + " primes below " + (long)tasks * WorkQueue.TASK_WIDTH + "; the counter ended " +
+            "at " + (tasks + RANKS)), run.explain("total and final counter"));
+    }
+
+    @Test
+    void shouldLoseNoUpdateAndTearNoRecordUnderLocks() throws Exception
+    {
+        final int updates = 20;
+        final MpjJob.Run run = MpjJob.run(ReadersWriters.class, RANKS, Integer.toString(updates));
+
+        final long last = (long)ReadersWriters.writers(RANKS) * updates;
+        final Pattern readerLine = Pattern.compile(
+            "reader rank (\\d+): \\d+ reads, (\\d+) torn, saw \\d+ versions from \\d+ to (\\d+), (\\d+) steps backwards");
+        int readers = 0;
+        for (final String line : run.lines())
+        {
+            final Matcher matcher = readerLine.matcher(line);
+            if (matcher.matches())
+            {
+                assertEquals("0", matcher.group(2), run.explain("no torn record: " + line));
+                assertEquals(Long.toString(last), matcher.group(3), run.explain("reader saw the last version: " + line));
+                assertEquals("0", matcher.group(4), run.explain("versions never go backwards: " + line));
+                readers++;
+            }
+        }
+        assertEquals(RANKS - ReadersWriters.writers(RANKS), readers, run.explain("one line per reader"));
+        assertEquals(1, run.count("version " + last + ", expected " + ReadersWriters.writers(RANKS) + " writers x " +
+            updates + " updates = " + last + ": no update lost"), run.explain("final version"));
+    }
+
+    @Test
+    void shouldReportEveryMistakeAsTutorialQuotesIt() throws Exception
+    {
+        final MpjJob.Run run = MpjJob.run(Mistakes.class, RANKS);
+
+        assertEquals(1, run.count("all 13 mistakes made, every one reported"), run.explain("every mistake made"));
+        assertEquals(1, run.count("rank 0: mpi.rma.RmaException: MPI_ERR_RMA_SYNC: Win.put: no access epoch to rank 1 " +
+            "is open (no fence has been called on this window yet)"), run.explain("put outside an epoch"));
+        assertEquals(1, run.count("rank 0: read 0 before the fence, 42 after it"), run.explain("read before the fence"));
+        assertEquals(1, run.count("rank 0: mpi.rma.RmaException: MPI_ERR_RMA_RANGE: Win.put: targetDisp=7"),
+            run.explain("out-of-range put"));
+        assertEquals(RANKS - 1, run.count("Win.fence failed on every process because rank 0 called it wrongly " +
+            "(MPI_ERR_RMA_SYNC"), run.explain("fence inside a lock fails everywhere"));
+        assertEquals(1, run.count("rank 0: mpi.rma.RmaException: MPI_ERR_WIN: Win.fence: the window has been freed"),
+            run.explain("use after free"));
+        // The tutorial quotes this output: every reported line must appear in it, word for word.
+        final String tutorial = Files.readString(MpjJob.ROOT.resolve("docs/tutorial.md"));
+        for (final String line : run.lines())
+        {
+            if (line.startsWith("mistake ") || line.startsWith("  rank "))
+            {
+                assertTrue(tutorial.contains(line.trim()), "docs/tutorial.md should quote Mistakes' line: " + line);
+            }
+        }
+    }
+
+    private static double[] serialHeat(final int cells, final int steps)
+    {
+        double[] temperature = new double[cells];
+        java.util.Arrays.fill(temperature, HeatStencil.COLD);
+        for (int step = 0; step < steps; step++)
+        {
+            final double[] next = new double[cells];
+            for (int i = 0; i < cells; i++)
+            {
+                final double before = i == 0 ? HeatStencil.HOT : temperature[i - 1];
+                final double after = i == cells - 1 ? HeatStencil.COLD : temperature[i + 1];
+                next[i] = HeatStencil.next(before, temperature[i], after);
+            }
+            temperature = next;
+        }
+        return temperature;
+    }
+
+    private static double mean(final double[] values)
+    {
+        double total = 0;
+        for (final double value : values)
+        {
+            total += value;
+        }
+        return total / values.length;
+    }
+}
