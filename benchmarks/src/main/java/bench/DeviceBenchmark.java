@@ -80,6 +80,24 @@ public final class DeviceBenchmark
 
     public static void main(final String[] args) throws Exception
     {
+        try
+        {
+            run(args, System.out);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * Runs the benchmark with {@code args} (see the class comment), printing the table to {@code out}.
+     *
+     * @throws IllegalArgumentException with the usage if an argument is not understood.
+     */
+    public static void run(final String[] args, final PrintStream out) throws Exception
+    {
         Settings settings = FULL;
         Path mpjHome = defaultMpjHome();
         List<Row> rows = ROWS;
@@ -93,7 +111,7 @@ public final class DeviceBenchmark
                 {
                     if (i + 1 == args.length)
                     {
-                        usage("--mpj-home needs a directory");
+                        throw usage("--mpj-home needs a directory");
                     }
                     mpjHome = Path.of(args[++i]).toAbsolutePath();
                 }
@@ -101,28 +119,27 @@ public final class DeviceBenchmark
                 {
                     if (i + 1 == args.length)
                     {
-                        usage("--only needs parts");
+                        throw usage("--only needs parts");
                     }
                     final List<String> parts = List.of(args[++i].split(","));
                     rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
                     if (rows.isEmpty())
                     {
-                        usage("--only " + args[i] + " names no part of " +
+                        throw usage("--only " + args[i] + " names no part of " +
                             ROWS.stream().map(Row::part).distinct().toList());
                     }
                 }
                 case "--no-multicore" -> multicore = false;
-                default -> usage("unknown argument " + args[i]);
+                default -> throw usage("unknown argument " + args[i]);
             }
         }
-        new DeviceBenchmark(settings, mpjHome, rows, multicore, System.out).run();
+        new DeviceBenchmark(settings, mpjHome, rows, multicore, out).run();
     }
 
-    private static void usage(final String problem)
+    private static IllegalArgumentException usage(final String problem)
     {
-        System.err.println(problem +
+        return new IllegalArgumentException(problem +
             "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]");
-        System.exit(2);
     }
 
     private void run() throws Exception
