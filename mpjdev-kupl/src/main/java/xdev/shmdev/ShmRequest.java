@@ -77,10 +77,11 @@ abstract class ShmRequest extends mpjdev.Request
         return done ? status : null;
     }
 
+    /** Forgets the request: a completed request that is never waited for is not kept for {@code peek}. */
     @Override
     public void free()
     {
-        // Nothing is held for a request beyond its own fields.
+        device.forgetCompleted(this);
     }
 
     @Override
