@@ -16,17 +16,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoublePredicate;
 
+import kupl.launch.JobResult;
 import kupl.launch.JobSpec;
+import kupl.launch.MpjDevice;
+import kupl.launch.MpjJobs;
 import kupl.launch.ShmJob;
 
 /**
  * The {@code shm} device against MPJ Express's multicore mode (smpdev: ranks are threads of one
- * JVM), in one run, with the same program ({@link DeviceRank}) on both: ping-pong half round
+ * JVM) and niodev (one JVM per rank over loopback TCP, with a daemon of the job's own), in one
+ * run, with the same program ({@link DeviceRank}) on each: ping-pong half round
  * trip for 8 B, 1 KiB, 64 KiB and 1 MiB, bandwidth for 1 MiB and 16 MiB messages, Barrier and
  * Allreduce of 8 doubles on 2 and 4 processes. Prints one Markdown table.
  *
  * <pre>
- * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]
+ * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev]
  * </pre>
  * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
  * {@code barrier}, {@code allreduce}).
@@ -66,15 +70,17 @@ public final class DeviceBenchmark
     private final Path mpjHome;
     private final List<Row> rows;
     private final boolean multicore;
+    private final boolean niodev;
     private final PrintStream out;
 
     private DeviceBenchmark(final Settings settings, final Path mpjHome, final List<Row> rows, final boolean multicore,
-        final PrintStream out)
+        final boolean niodev, final PrintStream out)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
         this.rows = rows;
         this.multicore = multicore;
+        this.niodev = niodev;
         this.out = out;
     }
 
@@ -102,6 +108,7 @@ public final class DeviceBenchmark
         Path mpjHome = defaultMpjHome();
         List<Row> rows = ROWS;
         boolean multicore = true;
+        boolean niodev = true;
         for (int i = 0; i < args.length; i++)
         {
             switch (args[i])
@@ -130,16 +137,17 @@ public final class DeviceBenchmark
                     }
                 }
                 case "--no-multicore" -> multicore = false;
+                case "--no-niodev" -> niodev = false;
                 default -> throw usage("unknown argument " + args[i]);
             }
         }
-        new DeviceBenchmark(settings, mpjHome, rows, multicore, out).run();
+        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, out).run();
     }
 
     private static IllegalArgumentException usage(final String problem)
     {
         return new IllegalArgumentException(problem +
-            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore]");
+            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev]");
     }
 
     private void run() throws Exception
@@ -162,6 +170,7 @@ public final class DeviceBenchmark
         final String mpjProblem = prepareMpj();
         final Map<String, String> shmOutputs = new LinkedHashMap<>();
         final Map<String, String> multicoreOutputs = new LinkedHashMap<>();
+        final Map<String, String> niodevOutputs = new LinkedHashMap<>();
         final List<String> notes = new ArrayList<>();
         for (final Map.Entry<Integer, List<String>> job : partsByProcesses.entrySet())
         {
@@ -171,6 +180,11 @@ public final class DeviceBenchmark
             args.addAll(job.getValue());
             progress("shm, " + processes + " processes");
             shmOutputs.put(Integer.toString(processes), runShm(processes, args, notes));
+            if (niodev)
+            {
+                progress("niodev, " + processes + " ranks");
+                niodevOutputs.put(Integer.toString(processes), runNiodev(processes, args, notes));
+            }
             if (!multicore)
             {
                 continue;
@@ -194,23 +208,26 @@ public final class DeviceBenchmark
             }
         }
 
-        out.println("| measurement | shm | multicore (smpdev) | target | met |");
-        out.println("|---|---|---|---|---|");
+        out.println("| measurement | shm | multicore (smpdev) | niodev | target | met |");
+        out.println("|---|---|---|---|---|---|");
         for (final Row row : rows)
         {
             final EngineBenchmark.Stat shm = stat(shmOutputs.get(Integer.toString(row.processes())), row);
             final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(Integer.toString(row.processes())), row);
+            final EngineBenchmark.Stat tcp = stat(niodevOutputs.get(Integer.toString(row.processes())), row);
             final String number = row.unit().equals("GB/s") ? "%.2f" : "%,.1f";
             out.println("| " + row.label() + ", " + row.unit() + " | " +
                 (shm == null ? "n/a" : shm.format(number, row.scale())) + " | " +
-                (multicore == null ? "n/a" : multicore.format(number, row.scale())) + " | " + row.target() + " | " +
+                (multicore == null ? "n/a" : multicore.format(number, row.scale())) + " | " +
+                (tcp == null ? "n/a" : tcp.format(number, row.scale())) + " | " + row.target() + " | " +
                 (row.met() == null || shm == null ? "" : row.met().test(shm.median()) ? "yes" : "NO") + " |");
         }
         out.println();
         out.println("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last about " +
             settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as its slowest " +
             "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
-            "shm: one JVM per rank (kupl.launch.ShmJob); multicore: one JVM, one thread per rank.");
+            "shm: one JVM per rank (kupl.launch.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
+            "per rank over loopback TCP (kupl.launch.MpjJobs, with a daemon of its own).");
         notes.forEach(note -> out.println("\n" + note));
         out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
             (System.nanoTime() - startNs) / 1e9, loadAverage());
@@ -228,6 +245,32 @@ public final class DeviceBenchmark
             notes.add("shm, " + processes + " processes, exited with " + status + ":\n" + text);
         }
         return text;
+    }
+
+    private String runNiodev(final int processes, final List<String> args, final List<String> notes)
+    {
+        if (!MpjJobs.isAvailable(MpjDevice.NIODEV))
+        {
+            notes.add("niodev not measured: MPJ Express is not installed");
+            return null;
+        }
+        try
+        {
+            final JobResult result = MpjJobs.run(MpjDevice.NIODEV, new JobSpec(processes,
+                List.of(codeLocation().toString()), JVM_ARGS, DeviceRank.class.getName(), args, false), JOB_TIMEOUT,
+                mpjHome);
+            if (!result.succeeded())
+            {
+                notes.add("niodev, " + processes + " ranks: " + (result.timedOut() ? "timed out" :
+                    "failed") + "; what it measured is shown:\n" + result.output());
+            }
+            return result.output();
+        }
+        catch (final Exception e)
+        {
+            notes.add("niodev, " + processes + " ranks, failed: " + e);
+            return null;
+        }
     }
 
     private static EngineBenchmark.Stat stat(final String output, final Row row)
