@@ -30,6 +30,8 @@ final class Incoming
     SendRequest localSend;
     /** Matched by a receive whose buffer is too small: its bytes are dropped. */
     boolean discard;
+    /** Address of the bytes in the sender, if the receiver may read them directly; else 0. */
+    long senderAddress;
 
     Incoming(final int source, final int sequence, final int tag, final int context, final int staticBytes,
         final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,

@@ -49,6 +49,12 @@ final class RecvRequest extends ShmRequest
         return staticTarget.byteSize() - offset;
     }
 
+    /** Where the static section goes: {@code bytes} bytes of the buffer's memory. */
+    MemorySegment staticTarget(final int bytes)
+    {
+        return staticTarget.asSlice(offset, bytes);
+    }
+
     /** Binds this receive to a matched message; its bytes go straight into the buffer from now on. */
     void bind(final Incoming in)
     {

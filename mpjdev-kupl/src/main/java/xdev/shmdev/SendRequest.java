@@ -25,6 +25,8 @@ final class SendRequest extends ShmRequest
     final int numEls;
     final int typeCode;
     private final MemorySegment staticData;
+    /** Whether the receiver may copy the bytes straight from this process ({@link ProcessMemory}). */
+    final boolean readable;
     private final byte[] dynamicData;
     /** The envelope (with the first bytes of an eager message) is in the queue. */
     boolean envelopeWritten;
@@ -50,6 +52,14 @@ final class SendRequest extends ShmRequest
         this.dynamicBytes = dynamicData == null ? 0 : dynamicData.length;
         this.numEls = numEls;
         this.typeCode = typeCode;
+        // Only a static section in native memory (a direct buffer) has an address that stays put.
+        this.readable = rendezvous && staticData.isNative() && dynamicBytes == 0;
+    }
+
+    /** Address of the static section in this process, for a receiver's direct read. */
+    long staticAddress()
+    {
+        return readable ? staticData.address() : 0;
     }
 
     long totalBytes()

@@ -76,8 +76,13 @@ public final class ShmDevice implements Device
     private static final int KIND_DATA = 3;
     private static final int KIND_CLEAR_TO_SEND = 4;
     private static final int KIND_ACK = 5;
-    /** Envelope fields: sequence, tag, context, static bytes, dynamic bytes, numEls, type code, flags. */
-    private static final int ENVELOPE_BYTES = 32;
+    /** The receiver has read a rendezvous message straight from the sender's memory. */
+    private static final int KIND_READ = 6;
+    /**
+     * Envelope fields: sequence, tag, context, static bytes, dynamic bytes, numEls, type code,
+     * flags, and the sender's address of the bytes (for a direct read; 0 if not allowed).
+     */
+    private static final int ENVELOPE_BYTES = 40;
     /** Data and control fields: sequence and padding, so that data starts 16-byte aligned. */
     private static final int SEQUENCE_BYTES = 8;
     /**
@@ -90,6 +95,9 @@ public final class ShmDevice implements Device
     /** A data record is not split smaller than this when the queue is nearly full. */
     private static final int MIN_PIECE_BYTES = 4096;
     private static final int FLAG_SYNCHRONOUS = 1;
+    /** {@code -Dxdev.shmdev.directReads=false} streams every large message through the queues. */
+    private static final boolean DIRECT_READS =
+        !"false".equals(System.getProperty("xdev.shmdev.directReads"));
     /** Bytes of a segment ahead of its queues: the owner's doorbell, padded to keep the queues apart. */
     private static final long BELL_BYTES = 256;
 
@@ -116,6 +124,8 @@ public final class ShmDevice implements Device
     private ThreadLocal<IdleBackoff> backoffs;
     private final ShmRing.Reader reader = this::onRecord;
     private volatile boolean finished;
+    /** Whether large messages are read straight from the sender; off after the first refusal. */
+    private boolean directReads = DIRECT_READS;
     private volatile XDevException broken;
 
     /** Something waiting to be written into one outgoing queue. */
@@ -528,6 +538,7 @@ public final class ShmDevice implements Device
             memory.set(ValueLayout.JAVA_INT, at + 20, send.numEls);
             memory.set(ValueLayout.JAVA_INT, at + 24, send.typeCode);
             memory.set(ValueLayout.JAVA_INT, at + 28, send.synchronous ? FLAG_SYNCHRONOUS : 0);
+            memory.set(ValueLayout.JAVA_LONG, at + 32, directReads ? send.staticAddress() : 0);
             if (n > 0)
             {
                 send.copyPayload(0, memory, at + ENVELOPE_BYTES, n);
@@ -587,6 +598,7 @@ public final class ShmDevice implements Device
                     memory.get(ValueLayout.JAVA_INT, offset + 16), memory.get(ValueLayout.JAVA_INT, offset + 20),
                     memory.get(ValueLayout.JAVA_INT, offset + 24),
                     (memory.get(ValueLayout.JAVA_INT, offset + 28) & FLAG_SYNCHRONOUS) != 0, kind == KIND_RENDEZVOUS);
+                message.senderAddress = memory.get(ValueLayout.JAVA_LONG, offset + 32);
                 if (!message.rendezvous && message.totalBytes() > 0)
                 {
                     message.staging = new byte[(int)message.totalBytes()];
@@ -617,6 +629,16 @@ public final class ShmDevice implements Device
                 final SendRequest send = awaitingReceiver.get(source).remove(sequence);
                 send.matched = true;
                 pending.get(source).add(new Outgoing(KIND_DATA, send, sequence));
+            }
+            case KIND_READ ->
+            {
+                final SendRequest send = awaitingReceiver.get(source).remove(sequence);
+                send.matched = true;
+                send.written = send.totalBytes();
+                if (!send.isDone())
+                {
+                    completeRequest(send);
+                }
             }
             case KIND_ACK ->
             {
@@ -691,6 +713,13 @@ public final class ShmDevice implements Device
                 completeRequest(send);
             }
         }
+        else if (message.rendezvous && (message.discard || readDirectly(message)))
+        {
+            // Read (or dropped): the sender's buffer is free again.
+            message.arrived = message.totalBytes();
+            arriving.get(message.source).remove(message.sequence);
+            pending.get(message.source).add(new Outgoing(KIND_READ, null, message.sequence));
+        }
         else if (message.rendezvous)
         {
             pending.get(message.source).add(new Outgoing(KIND_CLEAR_TO_SEND, null, message.sequence));
@@ -702,6 +731,32 @@ public final class ShmDevice implements Device
         if (message.isComplete())
         {
             finishReceive(message);
+        }
+    }
+
+    /**
+     * Copies a rendezvous message straight from the sender's memory into the receive buffer, if
+     * the sender allowed it and this process may read the sender's memory.
+     *
+     * @return false if the bytes must be streamed through the queue instead.
+     */
+    private boolean readDirectly(final Incoming message)
+    {
+        final MemorySegment target = message.receive.staticTarget(message.staticBytes);
+        if (!directReads || message.senderAddress == 0 || !target.isNative())
+        {
+            return false;
+        }
+        try
+        {
+            ProcessMemory.read(comm.pid(message.source), message.senderAddress, target);
+            return true;
+        }
+        catch (final ProcessMemory.ReadFailedException e)
+        {
+            // Not allowed here (ptrace rules): stream this and every later message.
+            directReads = false;
+            return false;
         }
     }
 

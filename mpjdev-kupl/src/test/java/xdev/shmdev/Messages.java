@@ -30,15 +30,26 @@ final class Messages
         return buffer;
     }
 
+    /** A buffer of {@code capacity} bytes on the Java heap (its bytes have no fixed address). */
+    static Buffer emptyOnHeap(final int capacity)
+    {
+        return new Buffer(new NIOBuffer(capacity, ByteBuffer.allocate(capacity)), 0, capacity);
+    }
+
     /** A committed buffer holding one BYTE section of {@code length} bytes, byte i being (i * 31 + seed). */
     static Buffer bytes(final int length, final int seed) throws BufferException
+    {
+        return bytes(empty(16 + length), length, seed);
+    }
+
+    /** As {@link #bytes(int, int)}, written into {@code buffer}. */
+    static Buffer bytes(final Buffer buffer, final int length, final int seed) throws BufferException
     {
         final byte[] values = new byte[length];
         for (int i = 0; i < length; i++)
         {
             values[i] = (byte)(i * 31 + seed);
         }
-        final Buffer buffer = empty(16 + length);
         buffer.putSectionHeader(Type.BYTE);
         buffer.write(values, 0, length);
         buffer.commit();

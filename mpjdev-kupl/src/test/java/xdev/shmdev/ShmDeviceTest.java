@@ -239,6 +239,9 @@ class ShmDeviceTest
                     CONTEXT);
                 device.send(Messages.ints(1), ids[1], 3, CONTEXT);
                 unexpected.iwait();
+                // On the heap, the bytes have no fixed address to read from: they go through the queue.
+                final int onHeap = 2 * ShmDevice.QUEUE_BYTES;
+                device.send(Messages.bytes(Messages.emptyOnHeap(onHeap + 64), onHeap, 4), ids[1], 4, CONTEXT);
             }
             else
             {
@@ -250,6 +253,9 @@ class ShmDeviceTest
                 final Buffer second = Messages.empty(3 * ShmDevice.QUEUE_BYTES + 64);
                 device.recv(second, ids[0], 2, CONTEXT);
                 assertTrue(Messages.isPattern(Messages.readBytes(second, 3 * ShmDevice.QUEUE_BYTES), 2));
+                final Buffer third = Messages.emptyOnHeap(2 * ShmDevice.QUEUE_BYTES + 64);
+                device.recv(third, ids[0], 4, CONTEXT);
+                assertTrue(Messages.isPattern(Messages.readBytes(third, 2 * ShmDevice.QUEUE_BYTES), 4));
             }
         });
     }
