@@ -54,19 +54,31 @@ public final class MpjJob
         }
     }
 
-    /** Runs {@code mainClass} on {@code ranks} ranks with {@code args}, and checks the run ended cleanly. */
+    /** Runs {@code mainClass} on {@code ranks} ranks over the shm device, as bin/sample does by default. */
     public static Run run(final Class<?> mainClass, final int ranks, final String... args)
+        throws IOException, InterruptedException
+    {
+        return run("shm", mainClass, ranks, args);
+    }
+
+    /**
+     * Runs {@code mainClass} on {@code ranks} ranks of {@code device} ("shm" or "multicore") with
+     * {@code args}, and checks the run ended cleanly.
+     */
+    public static Run run(final String device, final Class<?> mainClass, final int ranks, final String... args)
         throws IOException, InterruptedException
     {
         final Set<Path> shmBefore = shmEntries();
         final Path log = Files.createTempFile("kupl-sample", ".log");
         try
         {
-            // Through common.sh, as bin/sample does: same MPJ_HOME, same starter options; no build.
+            // What bin/sample runs (bin/mpjrun's Java side), with the same MPJ_HOME from common.sh; no build.
             final String script = "source \"$1/bin/lib/common.sh\" && kupl_find_jdk && kupl_mpj_home && " +
-                "shift && kupl_run_multicore \"$@\"";
+                "shift && exec \"$JAVA_HOME/bin/java\" --enable-native-access=ALL-UNNAMED -cp \"$1\" " +
+                "kupl.launch.MpjRun -np \"$2\" -dev \"$3\" -cp \"$4\" \"${@:5}\"";
             final List<String> command = new ArrayList<>(List.of("bash", "-c", script, "kupl-sample",
-                ROOT.toString(), Integer.toString(ranks), samplesClasspath(), mainClass.getName()));
+                ROOT.toString(), samplesClasspath(), Integer.toString(ranks), device, System.getProperty("samples.classes"),
+                mainClass.getName()));
             command.addAll(List.of(args));
             final ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(ROOT.toFile())
@@ -82,7 +94,7 @@ public final class MpjJob
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
             }
-            final Run run = new Run(mainClass.getSimpleName(), ranks, exited ? process.exitValue() : -1,
+            final Run run = new Run(mainClass.getSimpleName() + " (" + device + ")", ranks, exited ? process.exitValue() : -1,
                 Files.readString(log));
             assertTrue(exited, run.explain("should finish within " + TIMEOUT_S + " s"));
             assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));

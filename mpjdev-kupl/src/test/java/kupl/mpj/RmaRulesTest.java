@@ -35,7 +35,8 @@ class RmaRulesTest
     @ParameterizedTest(name = "{0}, {1} ranks, fence algorithm {2}, {3}")
     @CsvSource({
         "MULTICORE, 1, 1, posix", "MULTICORE, 2, 2, sls", "MULTICORE, 3, 1, sls", "MULTICORE, 4, 2, posix",
-        "MULTICORE, 4, 1, posix", "MULTICORE, 2, 2, posix", "NIODEV, 2, 2, posix", "NIODEV, 4, 1, sls"})
+        "MULTICORE, 4, 1, posix", "MULTICORE, 2, 2, posix", "NIODEV, 2, 2, posix", "NIODEV, 4, 1, sls",
+        "SHM, 1, 2, posix", "SHM, 3, 1, sls", "SHM, 4, 2, posix"})
     void shouldKeepEveryRule(final MpjDevice device, final int ranks, final int fenceAlgorithm, final String shmType)
         throws Exception
     {

@@ -14,6 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import samples.MpjJob;
 import samples.SeedExampleOutput;
 
@@ -38,12 +40,14 @@ class SamplesTest
         SeedExampleOutput.assertEveryFenceOk(MpjJob.run(FenceExample.class, RANKS), FenceExample.ITERS);
     }
 
-    @Test
-    void shouldDiffuseHeatExactlyAsSerialStencil() throws Exception
+    @ParameterizedTest
+    @ValueSource(strings = {"shm", "multicore"})
+    void shouldDiffuseHeatExactlyAsSerialStencil(final String device) throws Exception
     {
         final int cells = 4;
         final int steps = 60;
-        final MpjJob.Run run = MpjJob.run(HeatStencil.class, RANKS, Integer.toString(cells), Integer.toString(steps));
+        final MpjJob.Run run = MpjJob.run(device, HeatStencil.class, RANKS, Integer.toString(cells),
+            Integer.toString(steps));
 
         final double[] expected = serialHeat(cells * RANKS, steps);
         final Pattern cellLine = Pattern.compile("cell +(\\d+) \\(rank (\\d+)\\) +(-?[0-9.]+) \\|#*");
