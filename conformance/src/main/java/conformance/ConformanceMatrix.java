@@ -42,7 +42,9 @@ public final class ConformanceMatrix
             new Configuration(MpjDevice.MULTICORE, 3, 1, "sls", provider),
             new Configuration(MpjDevice.MULTICORE, 4, 1, "posix", provider),
             new Configuration(MpjDevice.NIODEV, 2, 2, "sls", provider),
-            new Configuration(MpjDevice.NIODEV, 3, 1, "posix", provider));
+            new Configuration(MpjDevice.NIODEV, 3, 1, "posix", provider),
+            new Configuration(MpjDevice.SHM, 2, 1, "sls", provider),
+            new Configuration(MpjDevice.SHM, 4, 2, "posix", provider));
     }
 
     public static void main(final String[] args) throws Exception
