@@ -49,76 +49,121 @@ public final class RmaBenchRank
     {
         final int target = 1 % comm.Size();
         try (ShmComm engine = ShmComm.create(comm.Size(), rank, ProcessHandle.current().pid(), new CommunicatorOob(),
-            comm); ShmWin raw = engine.allocate(8, true))
+            comm); ShmWin raw = engine.allocate(8, true); Win win = Win.allocateShared(LARGE_BYTES, 8, null, comm))
         {
-            measure("engine-fence", true, ops -> loop(ops, raw::fence));
-        }
-        try (Win win = Win.allocateShared(LARGE_BYTES, 8, null, comm))
-        {
-            measure("win-fence", true, ops -> loop(ops, () -> win.fence(0)));
-            measure("mpj-barrier", true, ops -> loop(ops, comm::Barrier));
-            for (final int bytes : new int[] {SMALL_BYTES, LARGE_BYTES})
+            // A first pass compiles every path (4 JVMs compiling on 2 cores would skew the first figures); a second measures.
+            for (final boolean report : new boolean[] {false, true})
             {
-                final long[] buffer = new long[bytes / Long.BYTES];
-                final int count = buffer.length;
-                final boolean origin = rank == 0;
-                // Opens a fence epoch (the previous size ended in a lockAll epoch).
-                win.fence(0);
-                measure("put-fence-" + bytes, true, ops -> loop(ops, () ->
-                {
-                    if (origin)
-                    {
-                        win.put(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
-                    }
-                    win.fence(0);
-                }));
-                measure("get-fence-" + bytes, true, ops -> loop(ops, () ->
-                {
-                    if (origin)
-                    {
-                        win.get(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
-                    }
-                    win.fence(0);
-                }));
-                measure("acc-fence-" + bytes, true, ops -> loop(ops, () ->
-                {
-                    if (origin)
-                    {
-                        win.accumulate(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG, MPI.SUM);
-                    }
-                    win.fence(0);
-                }));
-                win.fence(Win.MODE_NOSUCCEED);
-                win.lockAll(0);
-                measure("put-flush-" + bytes, false, ops -> loop(ops, () ->
+                // Interleaved repetitions: both fences see the same phases of the machine's other work.
+                measurePair(report, "engine-fence", ops -> loop(ops, raw::fence),
+                    "win-fence", ops -> loop(ops, () -> win.fence(0)));
+                measure(report, "mpj-barrier", true, ops -> loop(ops, comm::Barrier));
+                measureRma(report, win, target);
+            }
+            win.fence(Win.MODE_NOSUCCEED);
+        }
+    }
+
+    private void measureRma(final boolean report, final Win win, final int target)
+    {
+        for (final int bytes : new int[] {SMALL_BYTES, LARGE_BYTES})
+        {
+            final long[] buffer = new long[bytes / Long.BYTES];
+            final int count = buffer.length;
+            final boolean origin = rank == 0;
+            // Opens a fence epoch (the previous size ended in a lockAll epoch).
+            win.fence(0);
+            measure(report, "put-fence-" + bytes, true, ops -> loop(ops, () ->
+            {
+                if (origin)
                 {
                     win.put(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
-                    win.flush(target);
-                }));
-                measure("get-flush-" + bytes, false, ops -> loop(ops, () ->
+                }
+                win.fence(0);
+            }));
+            measure(report, "get-fence-" + bytes, true, ops -> loop(ops, () ->
+            {
+                if (origin)
                 {
                     win.get(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
-                    win.flush(target);
-                }));
-                measure("acc-flush-" + bytes, false, ops -> loop(ops, () ->
+                }
+                win.fence(0);
+            }));
+            measure(report, "acc-fence-" + bytes, true, ops -> loop(ops, () ->
+            {
+                if (origin)
                 {
                     win.accumulate(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG, MPI.SUM);
-                    win.flush(target);
-                }));
-                win.unlockAll();
-                comm.Barrier();
-            }
+                }
+                win.fence(0);
+            }));
+            win.fence(Win.MODE_NOSUCCEED);
+            win.lockAll(0);
+            measure(report, "put-flush-" + bytes, false, ops -> loop(ops, () ->
+            {
+                win.put(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                win.flush(target);
+            }));
+            measure(report, "get-flush-" + bytes, false, ops -> loop(ops, () ->
+            {
+                win.get(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG);
+                win.flush(target);
+            }));
+            measure(report, "acc-flush-" + bytes, false, ops -> loop(ops, () ->
+            {
+                win.accumulate(buffer, 0, count, MPI.LONG, target, 0, count, MPI.LONG, MPI.SUM);
+                win.flush(target);
+            }));
+            win.unlockAll();
+            comm.Barrier();
+        }
+    }
+
+    /** Two collective metrics measured by turns, repetition by repetition. */
+    private void measurePair(final boolean report, final String firstMetric, final LongConsumer first,
+        final String secondMetric, final LongConsumer second)
+    {
+        final long firstOps = size(first, true);
+        final long secondOps = size(second, true);
+        final double[] firstNs = new double[report ? repetitions : 1];
+        final double[] secondNs = new double[firstNs.length];
+        for (int repetition = 0; repetition < firstNs.length; repetition++)
+        {
+            firstNs[repetition] = (double)time(first, firstOps) / firstOps;
+            secondNs[repetition] = (double)time(second, secondOps) / secondOps;
+        }
+        comm.Barrier();
+        if (report)
+        {
+            Samples.print(firstMetric, rank, firstOps, firstNs);
+            Samples.print(secondMetric, rank, secondOps, secondNs);
         }
     }
 
     /**
-     * Times {@code body} (which runs the given number of operations) {@link #repetitions} times and
-     * prints ns per operation. Collective bodies run on every rank with the same count (rank 0
-     * sizes them and broadcasts); the others run on rank 0 only while the rest wait.
+     * Times {@code body} (which runs the given number of operations) {@link #repetitions} times and,
+     * if {@code report}, prints ns per operation. Collective bodies run on every rank with the same
+     * count (rank 0 sizes them and broadcasts); the others run on rank 0 only while the rest wait.
      */
-    private void measure(final String metric, final boolean collective, final LongConsumer body)
+    private void measure(final boolean report, final String metric, final boolean collective, final LongConsumer body)
     {
         final boolean runs = collective || rank == 0;
+        final long ops = size(body, runs);
+        final double[] nsPerOp = new double[report ? repetitions : 1];
+        for (int repetition = 0; runs && repetition < nsPerOp.length; repetition++)
+        {
+            nsPerOp[repetition] = (double)time(body, ops) / ops;
+        }
+        comm.Barrier();
+        if (runs && report)
+        {
+            Samples.print(metric, rank, ops, nsPerOp);
+        }
+    }
+
+    /** Operations per repetition of {@code body}, as rank 0 measures them (every rank gets the same count). */
+    private long size(final LongConsumer body, final boolean runs)
+    {
         final long[] ops = {WARMUP_OPS};
         for (int sizing = 0; sizing < 2; sizing++)
         {
@@ -126,16 +171,7 @@ public final class RmaBenchRank
             ops[0] = Samples.opsPerRepetition(repetitionTargetNs, ops[0], Math.max(1, elapsedNs));
             comm.Bcast(ops, 0, 1, MPI.LONG, 0);
         }
-        final double[] nsPerOp = new double[repetitions];
-        for (int repetition = 0; runs && repetition < repetitions; repetition++)
-        {
-            nsPerOp[repetition] = (double)time(body, ops[0]) / ops[0];
-        }
-        comm.Barrier();
-        if (runs)
-        {
-            Samples.print(metric, rank, ops[0], nsPerOp);
-        }
+        return ops[0];
     }
 
     private static long time(final LongConsumer body, final long ops)
