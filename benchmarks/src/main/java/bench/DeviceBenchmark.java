@@ -2,7 +2,6 @@ package bench;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +104,7 @@ public final class DeviceBenchmark
     public static void run(final String[] args, final PrintStream out) throws Exception
     {
         Settings settings = FULL;
-        Path mpjHome = defaultMpjHome();
+        Path mpjHome = EngineBenchmark.defaultMpjHome();
         List<Row> rows = ROWS;
         boolean multicore = true;
         boolean niodev = true;
@@ -195,7 +194,7 @@ public final class DeviceBenchmark
                 try
                 {
                     multicoreOutputs.put(Integer.toString(processes), MpjMulticore.run(mpjHome, processes,
-                        codeLocation(), DeviceRank.class.getName(), JVM_ARGS, args, JOB_TIMEOUT));
+                        EngineBenchmark.codeLocation(), DeviceRank.class.getName(), JVM_ARGS, args, JOB_TIMEOUT));
                 }
                 catch (final IllegalStateException e)
                 {
@@ -237,7 +236,7 @@ public final class DeviceBenchmark
     {
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         final PrintStream stream = new PrintStream(output, true, StandardCharsets.UTF_8);
-        final int status = ShmJob.run(new JobSpec(processes, List.of(codeLocation().toString()), JVM_ARGS,
+        final int status = ShmJob.run(new JobSpec(processes, List.of(EngineBenchmark.codeLocation().toString()), JVM_ARGS,
             DeviceRank.class.getName(), args, false), stream, stream);
         final String text = output.toString(StandardCharsets.UTF_8);
         if (status != 0)
@@ -257,7 +256,7 @@ public final class DeviceBenchmark
         try
         {
             final JobResult result = MpjJobs.run(MpjDevice.NIODEV, new JobSpec(processes,
-                List.of(codeLocation().toString()), JVM_ARGS, DeviceRank.class.getName(), args, false), JOB_TIMEOUT,
+                List.of(EngineBenchmark.codeLocation().toString()), JVM_ARGS, DeviceRank.class.getName(), args, false), JOB_TIMEOUT,
                 mpjHome);
             if (!result.succeeded())
             {
@@ -322,27 +321,5 @@ public final class DeviceBenchmark
         {
             return "unknown (" + e.getMessage() + ")";
         }
-    }
-
-    private static Path codeLocation()
-    {
-        try
-        {
-            return Path.of(DeviceBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        }
-        catch (final URISyntaxException e)
-        {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Path defaultMpjHome()
-    {
-        final Path parent = codeLocation().toAbsolutePath().getParent();
-        if (parent != null && "target".equals(String.valueOf(parent.getFileName())) && Files.isWritable(parent))
-        {
-            return parent.resolve("mpj-home");
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"), "mpj-home-" + System.getProperty("user.name"));
     }
 }

@@ -515,8 +515,8 @@ public final class EngineBenchmark
         return bytes + " B";
     }
 
-    /** The class directory or jar this class was loaded from. */
-    private static Path codeLocation()
+    /** The class directory or jar the benchmarks were loaded from (the ranks' class path). */
+    static Path codeLocation()
     {
         try
         {
@@ -529,7 +529,7 @@ public final class EngineBenchmark
     }
 
     /** {@code target/mpj-home} beside the classes or jar when run from a Maven build, else under the temp directory. */
-    private static Path defaultMpjHome()
+    static Path defaultMpjHome()
     {
         final Path parent = codeLocation().toAbsolutePath().getParent();
         if (parent != null && "target".equals(String.valueOf(parent.getFileName())) && Files.isWritable(parent))
