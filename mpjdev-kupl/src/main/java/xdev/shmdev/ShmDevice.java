@@ -1,8 +1,16 @@
 package xdev.shmdev;
 
+import static xdev.shmdev.MessageRecords.ENVELOPE_BYTES;
+import static xdev.shmdev.MessageRecords.KIND_ACK;
+import static xdev.shmdev.MessageRecords.KIND_CLEAR_TO_SEND;
+import static xdev.shmdev.MessageRecords.KIND_DATA;
+import static xdev.shmdev.MessageRecords.KIND_EAGER;
+import static xdev.shmdev.MessageRecords.KIND_READ;
+import static xdev.shmdev.MessageRecords.KIND_RENDEZVOUS;
+import static xdev.shmdev.MessageRecords.SEQUENCE_BYTES;
+
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -71,30 +79,6 @@ public final class ShmDevice implements Device
 
     static final int ANY_TAG = Device.ANY_TAG;
 
-    private static final int KIND_EAGER = 1;
-    private static final int KIND_RENDEZVOUS = 2;
-    private static final int KIND_DATA = 3;
-    private static final int KIND_CLEAR_TO_SEND = 4;
-    private static final int KIND_ACK = 5;
-    /** The receiver has read a rendezvous message straight from the sender's memory. */
-    private static final int KIND_READ = 6;
-    /**
-     * Envelope fields: sequence, tag, context, static bytes, dynamic bytes, numEls, type code,
-     * flags, and the sender's address of the bytes (for a direct read; 0 if not allowed).
-     */
-    private static final int ENVELOPE_BYTES = 40;
-    /** Data and control fields: sequence and padding, so that data starts 16-byte aligned. */
-    private static final int SEQUENCE_BYTES = 8;
-    /**
-     * Data per record, so that a full record (header, fields, data) is exactly {@link #CHUNK_BYTES}: a
-     * whole number of them fills the queue, and records never straddle its end, which would cut them
-     * into pieces and padding.
-     */
-    private static final int MAX_RECORD_DATA = CHUNK_BYTES - ShmRing.HEADER_BYTES - SEQUENCE_BYTES;
-    private static final int MAX_ENVELOPE_DATA = CHUNK_BYTES - ShmRing.HEADER_BYTES - ENVELOPE_BYTES;
-    /** A data record is not split smaller than this when the queue is nearly full. */
-    private static final int MIN_PIECE_BYTES = 4096;
-    private static final int FLAG_SYNCHRONOUS = 1;
     /** {@code -Dxdev.shmdev.directReads=false} streams every large message through the queues. */
     private static final boolean DIRECT_READS =
         !"false".equals(System.getProperty("xdev.shmdev.directReads"));
@@ -494,9 +478,9 @@ public final class ShmDevice implements Device
         {
             final boolean done = switch (next.kind())
             {
-                case KIND_EAGER, KIND_RENDEZVOUS -> writeEnvelope(ring, next.kind(), next.send());
-                case KIND_DATA -> writeData(ring, next.send());
-                default -> writeControl(ring, next.kind(), next.sequence());
+                case KIND_EAGER, KIND_RENDEZVOUS -> MessageRecords.writeEnvelope(ring, next.kind(), next.send(), directReads);
+                case KIND_DATA -> MessageRecords.writeData(ring, next.send());
+                default -> MessageRecords.writeControl(ring, next.kind(), next.sequence());
             };
             if (!done)
             {
@@ -517,88 +501,18 @@ public final class ShmDevice implements Device
         return true;
     }
 
-    private boolean writeEnvelope(final ShmRing ring, final int kind, final SendRequest send)
-    {
-        if (!send.envelopeWritten)
-        {
-            final long total = send.totalBytes();
-            final int inline = kind == KIND_EAGER ? (int)Math.min(total, MAX_ENVELOPE_DATA) : 0;
-            final int n = ring.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
-            if (n < 0)
-            {
-                return false;
-            }
-            final MemorySegment memory = ring.memory();
-            final long at = ring.claimedPayload();
-            memory.set(ValueLayout.JAVA_INT, at, send.sequence);
-            memory.set(ValueLayout.JAVA_INT, at + 4, send.tag);
-            memory.set(ValueLayout.JAVA_INT, at + 8, send.context);
-            memory.set(ValueLayout.JAVA_INT, at + 12, send.staticBytes);
-            memory.set(ValueLayout.JAVA_INT, at + 16, send.dynamicBytes);
-            memory.set(ValueLayout.JAVA_INT, at + 20, send.numEls);
-            memory.set(ValueLayout.JAVA_INT, at + 24, send.typeCode);
-            memory.set(ValueLayout.JAVA_INT, at + 28, send.synchronous ? FLAG_SYNCHRONOUS : 0);
-            memory.set(ValueLayout.JAVA_LONG, at + 32, directReads ? send.staticAddress() : 0);
-            if (n > 0)
-            {
-                send.copyPayload(0, memory, at + ENVELOPE_BYTES, n);
-            }
-            ring.commit();
-            send.written = n;
-            send.envelopeWritten = true;
-        }
-        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send.
-        return kind == KIND_RENDEZVOUS || writeData(ring, send);
-    }
-
-    private boolean writeData(final ShmRing ring, final SendRequest send)
-    {
-        final long total = send.totalBytes();
-        while (send.written < total)
-        {
-            final int want = (int)Math.min(total - send.written, MAX_RECORD_DATA);
-            final int n = ring.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
-            if (n < 0)
-            {
-                return false;
-            }
-            final long at = ring.claimedPayload();
-            ring.memory().set(ValueLayout.JAVA_INT, at, send.sequence);
-            send.copyPayload(send.written, ring.memory(), at + SEQUENCE_BYTES, n);
-            ring.commit();
-            send.written += n;
-        }
-        return true;
-    }
-
-    private static boolean writeControl(final ShmRing ring, final int kind, final int sequence)
-    {
-        if (ring.claim(kind, SEQUENCE_BYTES, 0, 0) < 0)
-        {
-            return false;
-        }
-        ring.memory().set(ValueLayout.JAVA_INT, ring.claimedPayload(), sequence);
-        ring.commit();
-        return true;
-    }
-
     // ---- receiving ----
 
     /** Handles one record from {@code source}'s queue (called by {@link ShmRing#poll}). */
     private void onRecord(final int source, final int kind, final MemorySegment memory, final long offset,
         final int length)
     {
-        final int sequence = memory.get(ValueLayout.JAVA_INT, offset);
+        final int sequence = MessageRecords.sequence(memory, offset);
         switch (kind)
         {
             case KIND_EAGER, KIND_RENDEZVOUS ->
             {
-                final Incoming message = new Incoming(source, sequence, memory.get(ValueLayout.JAVA_INT, offset + 4),
-                    memory.get(ValueLayout.JAVA_INT, offset + 8), memory.get(ValueLayout.JAVA_INT, offset + 12),
-                    memory.get(ValueLayout.JAVA_INT, offset + 16), memory.get(ValueLayout.JAVA_INT, offset + 20),
-                    memory.get(ValueLayout.JAVA_INT, offset + 24),
-                    (memory.get(ValueLayout.JAVA_INT, offset + 28) & FLAG_SYNCHRONOUS) != 0, kind == KIND_RENDEZVOUS);
-                message.senderAddress = memory.get(ValueLayout.JAVA_LONG, offset + 32);
+                final Incoming message = MessageRecords.readEnvelope(source, kind, memory, offset);
                 if (!message.rendezvous && message.totalBytes() > 0)
                 {
                     message.staging = new byte[(int)message.totalBytes()];
