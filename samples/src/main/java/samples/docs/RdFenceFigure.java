@@ -1,6 +1,8 @@
 package samples.docs;
 
-import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import kupl.RecursiveDoublingSteps;
 import kupl.RecursiveDoublingSteps.Step;
@@ -18,7 +20,8 @@ final class RdFenceFigure
     private static final int TOP = 76;
     private static final int LABEL_WIDTH = 170;
     private static final int COLUMN_WIDTH = 170;
-    private static final int ARROW_SHIFT = 14;
+    private static final int ARROW_SHIFT = 7;
+    private static final int PAIR_SPACING = 18;
     private static final String CORE_FILL = "#cfe2f3";
     private static final String EXTRA_FILL = "#fff2cc";
 
@@ -50,25 +53,36 @@ final class RdFenceFigure
                 .text(20 + (LABEL_WIDTH - 40) / 2, y + 5, "middle", "process " + rank + (extra ? " (extra)" : ""))
                 .line(LABEL_WIDTH - 20, y, width - 20, y, "#999", false, true);
         }
+        // Each pair of processes of a column gets its own x, so that crossing exchanges stay apart.
+        final Map<Integer, TreeSet<Integer>> pairsByColumn = new TreeMap<>();
         for (int rank = 0; rank < RANKS; rank++)
         {
-            final List<Step> steps = RecursiveDoublingSteps.of(RANKS, rank);
-            for (final Step step : steps)
+            for (final Step step : RecursiveDoublingSteps.of(RANKS, rank))
+            {
+                pairsByColumn.computeIfAbsent(step.round(), round -> new TreeSet<>()).add(Math.min(rank, step.peer()));
+            }
+        }
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            for (final Step step : RecursiveDoublingSteps.of(RANKS, rank))
             {
                 if (step.isWait())
                 {
                     continue;
                 }
-                // Downward signals left of the column's centre, upward ones right: an exchange shows as two arrows.
+                final TreeSet<Integer> pairs = pairsByColumn.get(step.round());
+                final int pair = pairs.headSet(Math.min(rank, step.peer())).size();
+                final int pairX = columnCentre(step.round()) + (2 * pair - (pairs.size() - 1)) * PAIR_SPACING;
+                // Downward signals left of the pair's x, upward ones right: an exchange shows as two arrows.
                 final boolean down = step.peer() > rank;
-                final int x = columnCentre(step.round()) + (down ? -ARROW_SHIFT : ARROW_SHIFT);
+                final int x = pairX + (down ? -ARROW_SHIFT : ARROW_SHIFT);
                 final int from = laneCentre(rank) + (down ? 6 : -6);
                 final int to = laneCentre(step.peer()) + (down ? -6 : 6);
                 svg.line(x, from, x, to, "#333", true, false);
             }
         }
-        svg.text(20, height - 14, "start", "an arrow: the upper end raises a flag the lower end waits for " +
-            "(flags hold epochs that only grow; nothing is reset between fences)");
+        svg.text(20, height - 14, "start", "an arrow goes from the process that raises a flag to the one waiting for it " +
+            "(flags hold epochs that only grow)");
         return svg.end();
     }
 

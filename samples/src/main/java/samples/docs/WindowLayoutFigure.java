@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * A window of uneven segments, laid out both ways: contiguous (the default: one shared object,
  * segments back to back in rank order, so rank r's starts where rank r-1's ends) and
- * noncontiguous ({@code alloc_shared_noncontig=true}: every non-empty segment in its own
- * object, mapped wherever the system puts it). Widths are proportional to bytes.
+ * noncontiguous ({@code alloc_shared_noncontig=true}: with {@code KUPL_SHM_TYPE=posix}, every
+ * non-empty segment in its own object, mapped wherever the system puts it). Widths are
+ * proportional to bytes.
  */
 final class WindowLayoutFigure
 {
@@ -42,14 +43,18 @@ final class WindowLayoutFigure
                     .text(x + boxWidth / 2, 60, "middle", "rank " + rank)
                     .text(x + boxWidth / 2, 77, "middle", sizes.get(rank) + " B");
             }
-            svg.line(x, 36, x, 100, "#333", false, false).text(x, 114, "middle", Long.toString(offset));
+            if (boxWidth > 0 || rank == 0)
+            {
+                // An empty segment starts where the next one does: one mark, not two on top of each other.
+                svg.line(x, 36, x, 100, "#333", false, false).text(x, 114, "middle", Long.toString(offset));
+            }
             x += boxWidth;
             offset += sizes.get(rank);
         }
         svg.line(x, 36, x, 100, "#333", false, false).text(x, 114, "middle", Long.toString(offset))
             .text(LEFT, 134, "start", "byte offsets from rank 0's base; empty segments (rank 2) take no room");
 
-        svg.text(LEFT, 174, "start", "noncontiguous (alloc_shared_noncontig=true): one object per non-empty segment");
+        svg.text(LEFT, 174, "start", "noncontiguous (alloc_shared_noncontig=true): with KUPL_SHM_TYPE=posix, one object per non-empty segment");
         x = LEFT;
         for (int rank = 0; rank < sizes.size(); rank++)
         {
