@@ -68,7 +68,7 @@ public final class MpjRun
         }
         if (MpjRunArguments.SHM.equals(arguments.device()))
         {
-            return runShm(arguments.toJobSpec(), err);
+            return runShm(arguments.toJobSpec());
         }
         try
         {
@@ -88,23 +88,14 @@ public final class MpjRun
     }
 
     /**
-     * Runs {@code spec} on the shm device ({@code kupl.launch.ShmJob}); also what MPJ Express's starter
-     * does for {@code -dev shm} under the agent.
+     * Runs {@code spec} on the shm device ({@link ShmJob}); also what MPJ Express's starter does for
+     * {@code -dev shm} under the agent.
      *
-     * @return the job's exit code, or {@value #EXIT_NOT_STARTED} with a message on {@code err} if the
-     *         device is not built.
+     * @return the job's exit code (the first failing rank's, or 0).
      */
-    public static int runShm(final JobSpec spec, final PrintStream err)
+    public static int runShm(final JobSpec spec)
     {
-        try
-        {
-            return ShmJobBridge.run(spec);
-        }
-        catch (final ShmJobBridge.ShmDeviceMissingException e)
-        {
-            err.println("mpjrun: " + e.getMessage());
-            return EXIT_NOT_STARTED;
-        }
+        return ShmJob.run(spec);
     }
 
     /** {@code jvmArgs} as one {@code -jvmargs} value; none may contain white space, since that splits them. */

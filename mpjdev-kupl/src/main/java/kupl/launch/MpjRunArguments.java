@@ -133,7 +133,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
             jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)));
     }
 
-    /** The job for {@link ShmJobBridge}. */
+    /** The job for {@link ShmJob}. */
     JobSpec toJobSpec()
     {
         return new JobSpec(processes, classPath, jvmArgs, mainClass, appArgs, prefixOutput);

@@ -3,8 +3,6 @@ package kupl.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,8 +59,6 @@ class MpjJobsTest
         "SHM, 1", "SHM, 2", "SHM, 4"})
     void shouldRunEveryRankToTheEnd(final MpjDevice device, final int ranks) throws Exception
     {
-        assumeTrue(MpjJobs.isAvailable(device), () -> device + " cannot run here: the shm device is not built yet");
-
         final JobResult result = MpjJobs.run(device, spec(ranks), JOB_TIMEOUT).requireSuccess();
 
         for (int rank = 0; rank < ranks; rank++)
@@ -110,17 +106,6 @@ class MpjJobsTest
 
         assertEquals(0, result.exitCode(), result::toString);
         assertEquals("started\n", result.output());
-    }
-
-    @Test
-    void shouldSayWhenTheShmDeviceIsNotBuiltYet() throws Exception
-    {
-        assumeFalse(MpjJobs.isAvailable(MpjDevice.SHM), "the shm device is built: shouldRunEveryRankToTheEnd runs it");
-
-        final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(2), JOB_TIMEOUT);
-
-        assertEquals(MpjRun.EXIT_NOT_STARTED, result.exitCode(), result::toString);
-        assertTrue(result.output().contains("the shm device is not built yet"), result::output);
     }
 
     private static JobSpec spec(final int ranks, final String... appArgs)

@@ -2,7 +2,6 @@ package kupl.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -78,17 +77,6 @@ class MpjRunTest
 
         assertEquals(new JobSpec(3, List.of("a.jar", "b"), List.of("-Xmx64m", "-Dx=1"), "my.Main", List.of("-np", "x"),
             true), arguments.toJobSpec());
-    }
-
-    @Test
-    void shouldSayTheShmDeviceIsNotBuiltYet()
-    {
-        assumeFalse(MpjJobs.isAvailable(MpjDevice.SHM), "the shm device is built: MpjJobs' tests run it");
-
-        final Run run = run("-np", "2", "-dev", "shm", MAIN);
-
-        assertEquals(MpjRun.EXIT_NOT_STARTED, run.exitCode());
-        assertTrue(run.err().startsWith("mpjrun: the shm device is not built yet"), run::err);
     }
 
     @Test

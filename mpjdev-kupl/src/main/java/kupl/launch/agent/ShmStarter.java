@@ -63,7 +63,7 @@ public final class ShmStarter
             System.err.println("mpjrun (kupl agent): " + e.getMessage());
             return EXIT_USAGE;
         }
-        return kupl.launch.MpjRun.runShm(spec, System.err);
+        return kupl.launch.MpjRun.runShm(spec);
     }
 
     static boolean asksForShm(final String[] args)

@@ -17,7 +17,6 @@ import java.util.stream.Collectors;
 
 import kupl.launch.HelloAllgather;
 import kupl.launch.JobResult;
-import kupl.launch.MpjDevice;
 import kupl.launch.MpjHome;
 import kupl.launch.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,17 +51,8 @@ class MpjAgentIT
             HelloAllgather.class.getName());
 
         assertFalse(result.output().contains("does not support the <shm> device"), result.output());
-        if (MpjJobs.isAvailable(MpjDevice.SHM))
-        {
-            result.requireSuccess();
-            assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
-        }
-        else
-        {
-            // Until the device is merged, reaching the shm launcher is all that can be seen.
-            assertEquals(1, result.launcherExitCode(), result.output());
-            assertTrue(result.output().contains("the shm device is not built yet"), result.output());
-        }
+        result.requireSuccess();
+        assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
     }
 
     @Test
