@@ -19,25 +19,10 @@ import kupl.launch.MpjJobs;
  */
 public final class JobKitLauncher implements JobLauncher
 {
-    /** The shm device's launcher, which the job kit reaches by name once the device is built. */
-    private static final String SHM_JOB_CLASS = "kupl.launch.ShmJob";
-
     @Override
     public String unavailableReason(final MpjDevice device)
     {
-        if (device != MpjDevice.SHM)
-        {
-            return null;
-        }
-        try
-        {
-            Class.forName(SHM_JOB_CLASS, false, JobKitLauncher.class.getClassLoader());
-            return null;
-        }
-        catch (final ClassNotFoundException e)
-        {
-            return "the shm device is not built yet (no " + SHM_JOB_CLASS + " on the class path)";
-        }
+        return MpjJobs.isAvailable(device) ? null : "MPJ Express is not installed (apt-get install libmpj-java)";
     }
 
     @Override
