@@ -15,6 +15,33 @@ public final class PassiveCases
     {
     }
 
+    /**
+     * Rank 0 opens an epoch on its own segment with {@code acquire}, holds it for 200 ms and stores 1 just
+     * before closing it with {@code release}; the last rank's exclusive lock on rank 0 must wait for that
+     * and then load 1.
+     */
+    private static void holdThenExpectExclusiveLockerToWait(final CaseContext c, final Win win, final Runnable acquire,
+        final Runnable release)
+    {
+        if (c.isRoot())
+        {
+            acquire.run();
+        }
+        c.barrier();
+        if (c.isRoot())
+        {
+            CaseContext.sleepMs(200);
+            Memory.setLong(win.base(), 0, 1);
+            release.run();
+        }
+        else if (c.rank() == c.last())
+        {
+            win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+            c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+            win.unlock(0);
+        }
+    }
+
     public static List<Case> cases()
     {
         return new CaseList(Group.PASSIVE)
@@ -27,23 +54,8 @@ public final class PassiveCases
                     final Win win = c.window(8, 8);
                     win.fence(0);
                     win.fence(Win.MODE_NOSUCCEED);
-                    if (c.isRoot())
-                    {
-                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-                    }
-                    c.barrier();
-                    if (c.isRoot())
-                    {
-                        CaseContext.sleepMs(200);
-                        Memory.setLong(win.base(), 0, 1);
-                        win.unlock(0);
-                    }
-                    else if (c.rank() == c.last())
-                    {
-                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
-                        win.unlock(0);
-                    }
+                    holdThenExpectExclusiveLockerToWait(c, win, () -> win.lock(Win.LOCK_EXCLUSIVE, 0, 0),
+                        () -> win.unlock(0));
                 })
             .add("lock.shared-excludes-exclusive", 2,
                 "rank 0 holds a shared lock on itself for 200 ms, storing 1 before unlocking; the last rank's " +
@@ -51,23 +63,8 @@ public final class PassiveCases
                 "MPI-4.1 12.5.3; MPICH lockcontention2", c ->
                 {
                     final Win win = c.window(8, 8);
-                    if (c.isRoot())
-                    {
-                        win.lock(Win.LOCK_SHARED, 0, 0);
-                    }
-                    c.barrier();
-                    if (c.isRoot())
-                    {
-                        CaseContext.sleepMs(200);
-                        Memory.setLong(win.base(), 0, 1);
-                        win.unlock(0);
-                    }
-                    else if (c.rank() == c.last())
-                    {
-                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
-                        win.unlock(0);
-                    }
+                    holdThenExpectExclusiveLockerToWait(c, win, () -> win.lock(Win.LOCK_SHARED, 0, 0),
+                        () -> win.unlock(0));
                 })
             .add("lock.lock-all-excludes-exclusive", 2,
                 "rank 0 holds lockAll for 200 ms and stores 1 into its own segment before unlockAll; the last rank's " +
@@ -75,23 +72,7 @@ public final class PassiveCases
                 "MPI-4.1 12.5.3 (lock_all is a shared lock on every rank)", c ->
                 {
                     final Win win = c.window(8, 8);
-                    if (c.isRoot())
-                    {
-                        win.lockAll(0);
-                    }
-                    c.barrier();
-                    if (c.isRoot())
-                    {
-                        CaseContext.sleepMs(200);
-                        Memory.setLong(win.base(), 0, 1);
-                        win.unlockAll();
-                    }
-                    else if (c.rank() == c.last())
-                    {
-                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-                        c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
-                        win.unlock(0);
-                    }
+                    holdThenExpectExclusiveLockerToWait(c, win, () -> win.lockAll(0), win::unlockAll);
                 })
             .add("lock.shared-coexist", 2,
                 "every rank holds a shared lock on rank 0 at the same time (they meet in a barrier while holding it)",
