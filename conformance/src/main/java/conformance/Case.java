@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * One behaviour of MPI-3 shared windows, as an executable check.
  *
- * @param id           short stable name, e.g. {@code query.proc-null-lowest}; the reports key on it.
+ * @param id           short stable name, e.g. {@code query.proc-null-lowest-nonzero}; the reports key on it.
  * @param group        the group it belongs to.
  * @param behaviour    the checklist entry it checks ({@code docs/conformance-checklist.md}).
  * @param expectation  the behaviour the standard asks for, with the error class when it is an error.
