@@ -3,11 +3,11 @@ package bench;
 import kupl.ShmComm;
 import kupl.ShmType;
 import kupl.ShmWin;
-import kupl.local.SocketOob;
+import kupl.bootstrap.SocketOob;
 
 /**
  * One process of the allocation benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.local.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
+ * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
  *
  * <p>Rounds of warm-up, then measured rounds; in each round one pair of {@code allocate} and
  * {@code close} (alloc and free) per size, each pair started together on every process with

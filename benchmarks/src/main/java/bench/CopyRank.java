@@ -6,11 +6,11 @@ import java.lang.foreign.ValueLayout;
 
 import kupl.ShmComm;
 import kupl.ShmWin;
-import kupl.local.SocketOob;
+import kupl.bootstrap.SocketOob;
 
 /**
  * One of the two processes of the copy benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.local.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
+ * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
  *
  * <p>Each round: rank 0 fills its segment with the round's byte, a fence publishes it, rank 1
  * copies rank 0's whole segment into its own with {@code MemorySegment.copy} (timed), checks

@@ -15,11 +15,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoublePredicate;
 
-import kupl.launch.JobResult;
-import kupl.launch.JobSpec;
-import kupl.launch.MpjDevice;
-import kupl.launch.MpjJobs;
-import kupl.launch.ShmJob;
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
+import mpjrun.ShmJob;
 
 /**
  * The {@code shm} device against MPJ Express's multicore mode (smpdev: ranks are threads of one
@@ -225,8 +225,8 @@ public final class DeviceBenchmark
         out.println("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last about " +
             settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as its slowest " +
             "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
-            "shm: one JVM per rank (kupl.launch.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
-            "per rank over loopback TCP (kupl.launch.MpjJobs, with a daemon of its own).");
+            "shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
+            "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own).");
         notes.forEach(note -> out.println("\n" + note));
         out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
             (System.nanoTime() - startNs) / 1e9, loadAverage());

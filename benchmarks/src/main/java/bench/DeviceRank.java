@@ -7,7 +7,7 @@ import mpi.MPI;
 
 /**
  * One rank of the device benchmark, an ordinary MPJ Express program that runs unchanged on any
- * device ({@code shm} through {@code kupl.launch.ShmJob}, multicore through MPJ Express's
+ * device ({@code shm} through {@code mpjrun.ShmJob}, multicore through MPJ Express's
  * starter). Arguments after MPI's: warm-up time in ms, repetitions, repetition target in ns,
  * then the parts to measure:
  * <ul>

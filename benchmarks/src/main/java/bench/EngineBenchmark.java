@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import kupl.local.LocalJob;
+import kupl.bootstrap.LocalJob;
 
 /**
  * Measures the KUPL engine against MPJ Express in one run and prints one Markdown table per
@@ -32,7 +32,7 @@ import kupl.local.LocalJob;
  *   reference: the same copy between two private off-heap segments ({@link CopyRank}).</li>
  * </ol>
  *
- * <p>Each configuration runs as its own job ({@code kupl.local.LocalJob}: one JVM per process;
+ * <p>Each configuration runs as its own job ({@code kupl.bootstrap.LocalJob}: one JVM per process;
  * MPJ Express: one JVM holding every rank), so none inherits another's state. A figure is the
  * median over {@link Settings#repetitions()} repetitions (minimum and maximum beside it); a
  * fence repetition counts as long as its slowest process. All settings are below; flags:

@@ -4,11 +4,11 @@ import java.lang.foreign.ValueLayout;
 
 import kupl.ShmComm;
 import kupl.ShmWin;
-import kupl.local.SocketOob;
+import kupl.bootstrap.SocketOob;
 
 /**
  * One process of the fence benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.local.LocalJob} with {@code KUPL_SHM_FENCE_ALGORITHM} set in its environment.
+ * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_FENCE_ALGORITHM} set in its environment.
  *
  * <ol>
  *   <li>allocates a one-word window;</li>

@@ -4,7 +4,7 @@ import java.util.function.LongConsumer;
 
 import kupl.ShmComm;
 import kupl.ShmWin;
-import kupl.mpj.CommunicatorOob;
+import mpi.rma.kupl.CommunicatorOob;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.Win;

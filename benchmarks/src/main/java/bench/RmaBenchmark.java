@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import kupl.launch.JobResult;
-import kupl.launch.JobSpec;
-import kupl.launch.MpjDevice;
-import kupl.launch.MpjJobs;
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
 
 /**
  * Measures {@code mpi.rma} shared windows in one run and prints two Markdown tables:

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import kupl.launch.MpjDevice;
+import mpjrun.MpjDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

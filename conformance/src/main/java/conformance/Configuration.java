@@ -2,7 +2,7 @@ package conformance;
 
 import java.util.Map;
 
-import kupl.launch.MpjDevice;
+import mpjrun.MpjDevice;
 
 /**
  * One column of the matrix: device, process count, and the engine's settings

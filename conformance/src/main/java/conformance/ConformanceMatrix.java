@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import kupl.launch.MpjDevice;
-import kupl.launch.MpjJobs;
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
 
 /**
  * The matrix command ({@code bin/conformance}): runs the suite for every configuration asked

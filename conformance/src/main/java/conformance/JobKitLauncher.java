@@ -5,11 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import kupl.launch.JobResult;
-import kupl.launch.JobSpec;
-import kupl.launch.MpjDevice;
-import kupl.launch.MpjHome;
-import kupl.launch.MpjJobs;
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
+import mpjrun.MpjJobs;
 
 /**
  * Launches through the project's job kit ({@link MpjJobs}): MPJ Express's starter for

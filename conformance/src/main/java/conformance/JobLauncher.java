@@ -5,11 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import kupl.launch.MpjDevice;
+import mpjrun.MpjDevice;
 
 /**
  * Starts one MPJ Express job and returns what it printed. The one place that knows how jobs
- * are launched, so that another launcher (the project's job kit, {@code kupl.launch}) can take
+ * are launched, so that another launcher (the project's job kit, {@code mpjrun}) can take
  * over for every device.
  */
 public interface JobLauncher

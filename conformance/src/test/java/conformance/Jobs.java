@@ -3,7 +3,7 @@ package conformance;
 import java.nio.file.Path;
 import java.util.List;
 
-import kupl.launch.MpjJobs;
+import mpjrun.MpjJobs;
 
 /** What the tests need to launch conformance jobs from the build's class path. */
 final class Jobs

@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import kupl.launch.MpjDevice;
+import mpjrun.MpjDevice;
 import org.junit.jupiter.api.Test;
 
 /** Reading a job's output into results, and the reports made from them. */

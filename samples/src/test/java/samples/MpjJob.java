@@ -75,7 +75,7 @@ public final class MpjJob
             // What bin/sample runs (bin/mpjrun's Java side), with the same MPJ_HOME from common.sh; no build.
             final String script = "source \"$1/bin/lib/common.sh\" && kupl_find_jdk && kupl_mpj_home && " +
                 "shift && exec \"$JAVA_HOME/bin/java\" --enable-native-access=ALL-UNNAMED -cp \"$1\" " +
-                "kupl.launch.MpjRun -np \"$2\" -dev \"$3\" -cp \"$4\" \"${@:5}\"";
+                "mpjrun.MpjRun -np \"$2\" -dev \"$3\" -cp \"$4\" \"${@:5}\"";
             final List<String> command = new ArrayList<>(List.of("bash", "-c", script, "kupl-sample",
                 ROOT.toString(), samplesClasspath(), Integer.toString(ranks), device, System.getProperty("samples.classes"),
                 mainClass.getName()));

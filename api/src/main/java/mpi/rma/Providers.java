@@ -41,7 +41,7 @@ final class Providers
             if (provider == null)
             {
                 throw new RmaException(ErrorClass.ERR_OTHER, "Win.allocateShared: " + (wanted == null ?
-                    "no shared-memory provider found: put the mpjdev-kupl jar on the class path next to the api jar" :
+                    "no shared-memory provider found: put the kupl-device and kupl-engine jars on the class path next to the api jar" :
                     "no shared-memory provider named " + PROPERTY + "=" + wanted + " (found " + names + ")"));
             }
         }

@@ -3,7 +3,7 @@ package conformance.broken;
 import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
 
-import kupl.mpj.KuplSharedMemoryProvider;
+import mpi.rma.kupl.KuplSharedMemoryProvider;
 import mpi.Intracomm;
 import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;

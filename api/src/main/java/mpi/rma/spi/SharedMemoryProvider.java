@@ -5,7 +5,7 @@ import mpi.Intracomm;
 /**
  * What backs {@link mpi.rma.Win}'s shared windows: found with {@link java.util.ServiceLoader}
  * (a {@code META-INF/services/mpi.rma.spi.SharedMemoryProvider} entry). The KUPL engine's
- * provider lives in module {@code mpjdev-kupl}.
+ * provider ({@code mpi.rma.kupl}) lives in module {@code mpjdev-kupl/device}.
  *
  * <p>The API checks every MPI argument and agrees with the other processes that the call is
  * valid before it calls the provider, so a provider only has to allocate.

@@ -1,0 +1,52 @@
+package mpi.rma.kupl;
+
+import kupl.Kupl;
+import kupl.OobCallbacks;
+import kupl.ShmDatatype;
+import mpi.Intracomm;
+import mpi.MPI;
+
+/**
+ * The engine's out-of-band callbacks carried by an MPJ Express communicator: its
+ * {@code Allgather} and {@code Barrier}, on whatever device the program runs. The group handed
+ * to the engine is the communicator.
+ */
+public final class CommunicatorOob implements OobCallbacks
+{
+    @Override
+    public int oobAllgather(final byte[] sendbuf, final byte[] recvbuf, final int size, final Object group,
+        final ShmDatatype datatype)
+    {
+        if (datatype != ShmDatatype.CHAR)
+        {
+            System.err.println("mpi.rma: out-of-band allgather of " + datatype + " is not supported");
+            return Kupl.KUPL_ERROR;
+        }
+        try
+        {
+            // The engine's CHAR is C's one-byte char: MPI.BYTE in Java, whose MPI.CHAR has two bytes.
+            ((Intracomm)group).Allgather(sendbuf, 0, size, MPI.BYTE, recvbuf, 0, size, MPI.BYTE);
+            return Kupl.KUPL_OK;
+        }
+        catch (final RuntimeException e)
+        {
+            System.err.println("mpi.rma: out-of-band allgather failed: " + e);
+            return Kupl.KUPL_ERROR;
+        }
+    }
+
+    @Override
+    public int oobBarrier(final Object group)
+    {
+        try
+        {
+            ((Intracomm)group).Barrier();
+            return Kupl.KUPL_OK;
+        }
+        catch (final RuntimeException e)
+        {
+            System.err.println("mpi.rma: out-of-band barrier failed: " + e);
+            return Kupl.KUPL_ERROR;
+        }
+    }
+}

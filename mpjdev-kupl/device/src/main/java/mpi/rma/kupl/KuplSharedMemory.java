@@ -1,0 +1,77 @@
+package mpi.rma.kupl;
+
+import java.lang.foreign.MemorySegment;
+import java.util.function.BooleanSupplier;
+
+import kupl.KuplException;
+import kupl.ShmWin;
+import mpi.rma.ErrorClass;
+import mpi.rma.RmaException;
+import mpi.rma.spi.SharedMemory;
+
+/** One MPI window's memory: an engine window, with the engine's failures as MPI errors. */
+final class KuplSharedMemory implements SharedMemory
+{
+    private final ShmWin win;
+
+    KuplSharedMemory(final ShmWin win)
+    {
+        this.win = win;
+    }
+
+    @Override
+    public MemorySegment segment(final int rank)
+    {
+        return win.segment(rank);
+    }
+
+    @Override
+    public MemorySegment clientArea()
+    {
+        return win.clientArea();
+    }
+
+    @Override
+    public void fence()
+    {
+        try
+        {
+            win.fence();
+        }
+        catch (final KuplException e)
+        {
+            throw failed("Win.fence", e);
+        }
+    }
+
+    @Override
+    public void awaitCondition(final BooleanSupplier condition, final String what)
+    {
+        try
+        {
+            win.awaitCondition(condition, what);
+        }
+        catch (final KuplException e)
+        {
+            throw failed("waiting for " + what, e);
+        }
+    }
+
+    @Override
+    public void free()
+    {
+        try
+        {
+            win.close();
+        }
+        catch (final KuplException e)
+        {
+            throw failed("Win.free", e);
+        }
+    }
+
+    private static RmaException failed(final String what, final KuplException e)
+    {
+        return new RmaException(ErrorClass.ERR_OTHER, what + ": " + e.getMessage(), e);
+    }
+}

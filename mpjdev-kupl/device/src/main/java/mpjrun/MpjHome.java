@@ -1,0 +1,212 @@
+package mpjrun;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The {@code MPJ_HOME} directory MPJ Express's starter and daemon need, made from Debian's
+ * {@code libmpj-java}: {@code lib/} holds copies of every jar of {@value #MPJ_LIB} plus log4j 1.2
+ * and commons-cli/io/codec (Debian's layout lacks them, and the starter's manifest looks for
+ * them beside itself), {@code conf/} a copy of {@value #MPJ_CONF}.
+ *
+ * <p>The same layout as {@code kupl_mpj_home} in {@code bin/lib/common.sh}, which the shell
+ * scripts use before anything is built; both make it aside and rename it into place, so the
+ * one that comes second finds it complete and leaves it alone.
+ */
+public final class MpjHome
+{
+    /** Where Debian's libmpj-java installs MPJ Express 0.44's jars. */
+    public static final String MPJ_LIB = "/usr/share/mpj/lib";
+    /** Where Debian's libmpj-java installs MPJ Express's configuration. */
+    public static final String MPJ_CONF = "/etc/mpj";
+    /** Overrides {@link #defaultDirectory()}. */
+    public static final String DIRECTORY_PROPERTY = "mpi.rma.kupl.home";
+    /** The configuration file the starter and the daemon read their ports from. */
+    public static final String CONF_FILE = "conf/mpjexpress.conf";
+
+    /** What MPJ Express's starter loads from {@code $MPJ_HOME/lib} besides its own jars. */
+    private static final List<String> EXTRA_JARS = List.of("/usr/share/java/log4j-1.2.jar",
+        "/usr/share/java/commons-cli.jar", "/usr/share/java/commons-io.jar", "/usr/share/java/commons-codec.jar");
+
+    private MpjHome()
+    {
+    }
+
+    /**
+     * {@code <repo>/target/mpj-home}, the directory {@code bin/lib/common.sh} uses, where
+     * {@code <repo>} is the nearest directory at or above the working directory that holds
+     * {@code bin/lib/common.sh} (a module's tests run in the module's directory); else
+     * {@code target/mpj-home} under the working directory. System property
+     * {@value #DIRECTORY_PROPERTY} overrides both.
+     */
+    public static Path defaultDirectory()
+    {
+        final String configured = System.getProperty(DIRECTORY_PROPERTY);
+        if (configured != null && !configured.isBlank())
+        {
+            return Path.of(configured).toAbsolutePath();
+        }
+        final Path workingDirectory = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        for (Path dir = workingDirectory; dir != null; dir = dir.getParent())
+        {
+            if (Files.isRegularFile(dir.resolve("bin/lib/common.sh")))
+            {
+                return dir.resolve("target/mpj-home");
+            }
+        }
+        return workingDirectory.resolve("target/mpj-home");
+    }
+
+    /** Whether {@code dir} already holds a usable MPJ_HOME (the same test as common.sh's). */
+    public static boolean isComplete(final Path dir)
+    {
+        return Files.exists(dir.resolve("lib/starter.jar")) && Files.exists(dir.resolve("lib/log4j-1.2.jar")) &&
+            Files.isRegularFile(dir.resolve(CONF_FILE));
+    }
+
+    /**
+     * Makes {@code dir} a complete MPJ_HOME unless it already is one.
+     *
+     * @return {@code dir}, absolute.
+     * @throws IllegalStateException naming the missing file and the package to install.
+     */
+    public static Path prepare(final Path dir) throws IOException
+    {
+        final Path home = dir.toAbsolutePath();
+        if (isComplete(home))
+        {
+            return home;
+        }
+        Files.createDirectories(home.getParent());
+        // Made aside and renamed into place, so that a concurrent job never sees half of it.
+        final Path staging = Files.createTempDirectory(home.getParent(), home.getFileName() + ".");
+        try
+        {
+            fill(staging);
+            try
+            {
+                Files.move(staging, home, StandardCopyOption.ATOMIC_MOVE);
+            }
+            catch (final FileAlreadyExistsException | DirectoryNotEmptyException e)
+            {
+                // Another job made it meanwhile, or an incomplete one is in the way.
+                if (!isComplete(home))
+                {
+                    deleteTree(home);
+                    Files.move(staging, home, StandardCopyOption.ATOMIC_MOVE);
+                }
+            }
+        }
+        finally
+        {
+            deleteTree(staging);
+        }
+        return home;
+    }
+
+    /**
+     * Makes {@code target} (which must not exist) a private copy of the complete MPJ_HOME
+     * {@code home} whose {@value #CONF_FILE} has the given keys set: a niodev job's own ports.
+     */
+    static Path copyWithSettings(final Path home, final Path target, final Map<String, String> settings)
+        throws IOException
+    {
+        Files.createDirectories(target.resolve("lib"));
+        Files.createDirectories(target.resolve("conf"));
+        copyFiles(home.resolve("lib"), target.resolve("lib"));
+        copyFiles(home.resolve("conf"), target.resolve("conf"));
+        final List<String> lines = new ArrayList<>();
+        final List<String> unset = new ArrayList<>(settings.keySet());
+        for (final String line : Files.readAllLines(home.resolve(CONF_FILE)))
+        {
+            final String key = line.contains("=") ? line.substring(0, line.indexOf('=')).trim() : null;
+            if (key != null && settings.containsKey(key))
+            {
+                lines.add(key + "=" + settings.get(key));
+                unset.remove(key);
+            }
+            else
+            {
+                lines.add(line);
+            }
+        }
+        for (final String key : unset)
+        {
+            lines.add(key + "=" + settings.get(key));
+        }
+        Files.write(target.resolve(CONF_FILE), lines);
+        return target;
+    }
+
+    /** Deletes {@code path} and everything under it, if it exists. */
+    static void deleteTree(final Path path)
+    {
+        if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+        {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(path))
+        {
+            for (final Path entry : walk.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(entry);
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("could not delete " + path, e);
+        }
+    }
+
+    private static void fill(final Path staging) throws IOException
+    {
+        final Path lib = Files.createDirectory(staging.resolve("lib"));
+        final Path mpjLib = Path.of(MPJ_LIB);
+        if (!Files.isRegularFile(mpjLib.resolve("mpj.jar")))
+        {
+            throw new IllegalStateException("MPJ Express is not installed (" + mpjLib.resolve("mpj.jar") +
+                " is missing): as root, 'apt-get install -y libmpj-java'");
+        }
+        // Copies, not links: the JVM resolves a linked starter.jar to /usr/share/mpj/lib and looks for
+        // the log4j-1.2.jar of its manifest's Class-Path there.
+        copyFiles(mpjLib, lib);
+        for (final String extra : EXTRA_JARS)
+        {
+            final Path jar = Path.of(extra);
+            if (!Files.isRegularFile(jar))
+            {
+                throw new IllegalStateException(jar + " is missing: MPJ Express's starter needs it. As root: " +
+                    "'apt-get install -y --reinstall liblog4j1.2-java libcommons-cli-java libcommons-io-java " +
+                    "libcommons-codec-java'");
+            }
+            Files.copy(jar, lib.resolve(jar.getFileName()));
+        }
+        copyFiles(Path.of(MPJ_CONF), Files.createDirectory(staging.resolve("conf")));
+    }
+
+    /** Copies the regular files of {@code from} (following links, as {@code cp -L}) into {@code to}. */
+    private static void copyFiles(final Path from, final Path to) throws IOException
+    {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(from))
+        {
+            for (final Path entry : entries)
+            {
+                if (Files.isRegularFile(entry))
+                {
+                    Files.copy(entry, to.resolve(entry.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package mpjrun;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The Java side of {@code bin/mpjrun}: runs an MPJ Express program on N ranks. {@code -dev shm}
+ * goes to the shm device's launcher ({@code mpjrun.ShmJob}); any other device goes to MPJ
+ * Express's own starter, unchanged, with a complete MPJ_HOME ({@link MpjHome}) and this JVM's
+ * {@code java} first on its PATH. See {@link MpjRunArguments#USAGE} for the command line.
+ *
+ * <p>Exit status: the job's; {@value #EXIT_USAGE} for a bad command line (with a message and
+ * the usage on stderr); 1 if the job could not be started.
+ */
+public final class MpjRun
+{
+    /** Exit status for a bad command line. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit status when the job cannot be started (no shm device, no MPJ Express, ...). */
+    public static final int EXIT_NOT_STARTED = 1;
+
+    private MpjRun()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the command line {@code args}; returns the exit status. */
+    static int run(final PrintStream out, final PrintStream err, final String... args)
+    {
+        if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help")))
+        {
+            out.print(MpjRunArguments.USAGE);
+            return 0;
+        }
+        final MpjRunArguments arguments;
+        try
+        {
+            if (args.length == 0)
+            {
+                throw new UsageException("no arguments");
+            }
+            arguments = MpjRunArguments.parse(args);
+            if (arguments.mainClass() != null && !classFileFound(arguments.mainClass(), arguments.classPath()))
+            {
+                throw new UsageException("class " + arguments.mainClass() + " not found in the class path " +
+                    (arguments.classPath().isEmpty() ? "(no -cp given; looked in the working directory)"
+                        : String.join(File.pathSeparator, arguments.classPath())) + "; give -cp with its classes");
+            }
+        }
+        catch (final UsageException e)
+        {
+            err.println("mpjrun: " + e.getMessage());
+            err.print(MpjRunArguments.USAGE);
+            return EXIT_USAGE;
+        }
+        if (MpjRunArguments.SHM.equals(arguments.device()))
+        {
+            return runShm(arguments.toJobSpec());
+        }
+        try
+        {
+            return runStarter(arguments);
+        }
+        catch (final IllegalStateException | IOException e)
+        {
+            err.println("mpjrun: " + e.getMessage());
+            return EXIT_NOT_STARTED;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            err.println("mpjrun: interrupted");
+            return EXIT_NOT_STARTED;
+        }
+    }
+
+    /**
+     * Runs {@code spec} on the shm device ({@link ShmJob}); also what MPJ Express's starter does for
+     * {@code -dev shm} under the agent.
+     *
+     * @return the job's exit code (the first failing rank's, or 0).
+     */
+    public static int runShm(final JobSpec spec)
+    {
+        return ShmJob.run(spec);
+    }
+
+    /** {@code jvmArgs} as one {@code -jvmargs} value; none may contain white space, since that splits them. */
+    static String joinJvmArgs(final List<String> jvmArgs)
+    {
+        for (final String arg : jvmArgs)
+        {
+            if (arg.isBlank() || arg.chars().anyMatch(Character::isWhitespace))
+            {
+                throw new IllegalArgumentException("jvmArgs entry '" + arg + "' is empty or contains white space, " +
+                    "which -jvmargs cannot carry");
+            }
+        }
+        return String.join(" ", jvmArgs);
+    }
+
+    /**
+     * MPJ Express's starter with the command line as given (only {@code -jvmargs} is ours: its options
+     * go before the class, where the starter takes JVM options), native access for the engine, and
+     * this project's jars after the program's class path.
+     */
+    private static int runStarter(final MpjRunArguments arguments) throws IOException, InterruptedException
+    {
+        final Path java = MpjJobs.java();
+        final Path home = mpjHome();
+        final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
+            home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes()),
+            "-dev", arguments.device()));
+        command.addAll(arguments.starterOptions());
+        command.add(MpjJobs.NATIVE_ACCESS);
+        command.addAll(arguments.jvmArgs());
+        // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
+        // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
+        final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
+        classPath.addAll(MpjJobs.currentClassPath());
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        if (arguments.jar() != null)
+        {
+            command.add("-jar");
+            command.add(arguments.jar());
+        }
+        else
+        {
+            command.add(arguments.mainClass());
+        }
+        command.addAll(arguments.appArgs());
+        final ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        builder.environment().putAll(MpjJobs.environment(home, java));
+        final Process starter = builder.start();
+        // Ctrl-C on mpjrun must not leave the starter's multicore JVM or its ranks running.
+        final Thread stop = new Thread(() -> ProcessTree.kill(starter.toHandle()), "mpjrun-stop-starter");
+        Runtime.getRuntime().addShutdownHook(stop);
+        final int exitCode = starter.waitFor();
+        ProcessTree.kill(starter.toHandle());
+        Runtime.getRuntime().removeShutdownHook(stop);
+        return exitCode;
+    }
+
+    /** {@code $MPJ_HOME} if it is complete (bin/mpjrun makes it), else the default one, made if needed. */
+    private static Path mpjHome() throws IOException
+    {
+        final String exported = System.getenv("MPJ_HOME");
+        if (exported != null && !exported.isBlank() && MpjHome.isComplete(Path.of(exported)))
+        {
+            return Path.of(exported).toAbsolutePath();
+        }
+        return MpjHome.prepare(MpjHome.defaultDirectory());
+    }
+
+    /**
+     * Whether {@code mainClass}'s class file is in {@code classPath}, the working directory (where MPJ
+     * Express's starter also looks) or this project's jars; looked up as a resource, so nothing is loaded.
+     */
+    private static boolean classFileFound(final String mainClass, final List<String> classPath)
+    {
+        final String resource = mainClass.replace('.', '/') + ".class";
+        if (MpjRun.class.getClassLoader().getResource(resource) != null)
+        {
+            return true;
+        }
+        final List<URL> urls = new ArrayList<>();
+        try
+        {
+            for (final String entry : classPath)
+            {
+                urls.add(Path.of(entry).toAbsolutePath().toUri().toURL());
+            }
+            urls.add(Path.of(System.getProperty("user.dir")).toUri().toURL());
+        }
+        catch (final MalformedURLException | RuntimeException e)
+        {
+            return false;
+        }
+        try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), null))
+        {
+            return loader.getResource(resource) != null;
+        }
+        catch (final IOException e)
+        {
+            return false;
+        }
+    }
+}

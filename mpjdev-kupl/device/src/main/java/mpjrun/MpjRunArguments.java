@@ -1,0 +1,178 @@
+package mpjrun;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code bin/mpjrun}'s command line, parsed and checked:
+ * {@code -np N [-dev DEVICE] [-cp CP] [-jvmargs "..."] [-prefix] (Main | -jar JAR) [args...]}.
+ * Everything after the main class (or the jar) is the program's.
+ *
+ * @param processes      {@code -np}, 1 or more.
+ * @param device         {@code -dev}: {@value #SHM} or one of MPJ Express's own ({@link #MPJ_DEVICES}).
+ * @param classPath      {@code -cp}, split at {@code :} (empty if not given).
+ * @param jvmArgs        {@code -jvmargs}, split at white space.
+ * @param prefixOutput   {@code -prefix}.
+ * @param starterOptions other options, for MPJ Express's starter (not allowed with {@value #SHM}).
+ * @param jar            {@code -jar JAR} (MPJ Express's devices only), or null.
+ * @param mainClass      the class whose {@code main} each rank runs, or null with {@code -jar}.
+ * @param appArgs        the program's arguments.
+ */
+record MpjRunArguments(int processes, String device, List<String> classPath, List<String> jvmArgs,
+    boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs)
+{
+    static final String SHM = "shm";
+    /** The devices MPJ Express 0.44's starter accepts ({@code runtime.starter.MPJRun}), run by it unchanged. */
+    static final List<String> MPJ_DEVICES = List.of("multicore", "niodev", "hybdev", "mxdev");
+    /** MPJ Express starter options that take a value, passed on with it. */
+    private static final Set<String> STARTER_OPTIONS_WITH_VALUE = Set.of("-machinesfile", "-wdir", "-psl", "-dport",
+        "-mxboardnum", "-debug");
+
+    static final String USAGE = """
+        Usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-jvmargs "OPTIONS"] [-prefix] MAIN [ARGS...]
+        Runs class MAIN (its main(String[]) calling mpi.MPI.Init) on N ranks.
+
+          -np N             number of ranks, 1 or more (required)
+          -dev DEVICE       shm        one JVM per rank on this node, point-to-point over shared memory
+                            multicore  MPJ Express: one JVM, one thread per rank (the default)
+                            niodev     MPJ Express: one JVM per rank over TCP; needs an MPJ Express daemon
+                                       on each host of -machinesfile (start it yourself, see README)
+                            hybdev     MPJ Express: threads within a node, niodev between nodes; needs daemons too
+          -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
+          -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces
+          -prefix           start each line a rank prints with its rank (shm only)
+          -h, --help        print this help
+
+        With multicore, niodev and hybdev the command line goes to MPJ Express's own starter
+        (java -jar $MPJ_HOME/lib/starter.jar) with a complete MPJ_HOME; its other options
+        (-machinesfile FILE, -wdir DIR, -psl BYTES, -jar JAR, JVM options) pass through.
+        Exit status: the job's (shm: the first failing rank's); 2 for a bad command line.
+        """;
+
+    /**
+     * Parses {@code args}.
+     *
+     * @throws UsageException naming the bad argument and its value.
+     */
+    static MpjRunArguments parse(final String... args) throws UsageException
+    {
+        Integer processes = null;
+        String device = "multicore";
+        List<String> classPath = List.of();
+        List<String> jvmArgs = List.of();
+        boolean prefixOutput = false;
+        final List<String> starterOptions = new ArrayList<>();
+        String jar = null;
+        int i = 0;
+        for (; i < args.length && args[i].startsWith("-"); i++)
+        {
+            final String option = args[i];
+            switch (option)
+            {
+                case "-np" -> processes = processCount(value(args, i++));
+                case "-dev" -> device = value(args, i++);
+                case "-cp", "-classpath" -> classPath = splitClassPath(value(args, i++));
+                case "-jvmargs" -> jvmArgs = splitJvmArgs(value(args, i++));
+                case "-prefix" -> prefixOutput = true;
+                case "-jar" -> jar = value(args, i++);
+                default ->
+                {
+                    starterOptions.add(option);
+                    if (STARTER_OPTIONS_WITH_VALUE.contains(option))
+                    {
+                        starterOptions.add(value(args, i++));
+                    }
+                }
+            }
+            if (jar != null)
+            {
+                i++;
+                break;
+            }
+        }
+        if (processes == null)
+        {
+            throw new UsageException("-np is missing: give the number of ranks, e.g. -np 4");
+        }
+        if (!SHM.equals(device) && !MPJ_DEVICES.contains(device))
+        {
+            throw new UsageException("-dev " + device + ": unknown device; use " + SHM + " or one of " + MPJ_DEVICES);
+        }
+        final String mainClass;
+        if (jar != null)
+        {
+            if (SHM.equals(device))
+            {
+                throw new UsageException("-jar " + jar + ": -dev shm runs a class; give -cp " + jar +
+                    " and its main class");
+            }
+            mainClass = null;
+        }
+        else
+        {
+            if (i >= args.length)
+            {
+                throw new UsageException("the main class is missing: name the class whose main each rank runs");
+            }
+            mainClass = args[i++];
+        }
+        if (SHM.equals(device) && !starterOptions.isEmpty())
+        {
+            throw new UsageException(starterOptions.get(0) +
+                ": unknown option for -dev shm (JVM options go in -jvmargs)");
+        }
+        if (prefixOutput && !SHM.equals(device))
+        {
+            throw new UsageException(
+                "-prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is");
+        }
+        return new MpjRunArguments(processes, device, classPath, jvmArgs, prefixOutput, List.copyOf(starterOptions),
+            jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)));
+    }
+
+    /** The job for {@link ShmJob}. */
+    JobSpec toJobSpec()
+    {
+        return new JobSpec(processes, classPath, jvmArgs, mainClass, appArgs, prefixOutput);
+    }
+
+    private static String value(final String[] args, final int optionIndex) throws UsageException
+    {
+        if (optionIndex + 1 >= args.length)
+        {
+            throw new UsageException(args[optionIndex] + " needs a value");
+        }
+        return args[optionIndex + 1];
+    }
+
+    private static int processCount(final String value) throws UsageException
+    {
+        final int processes;
+        try
+        {
+            processes = Integer.parseInt(value);
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new UsageException("-np " + value + ": not a number; give the number of ranks, 1 or more");
+        }
+        if (processes < 1)
+        {
+            throw new UsageException("-np " + value + ": give the number of ranks, 1 or more");
+        }
+        return processes;
+    }
+
+    private static List<String> splitClassPath(final String value)
+    {
+        return Arrays.stream(value.split(File.pathSeparator)).filter(entry -> !entry.isEmpty()).toList();
+    }
+
+    private static List<String> splitJvmArgs(final String value)
+    {
+        return Arrays.stream(value.trim().split("\\s+")).filter(arg -> !arg.isEmpty()).toList();
+    }
+}

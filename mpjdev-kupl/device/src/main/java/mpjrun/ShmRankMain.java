@@ -1,0 +1,90 @@
+package mpjrun;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+
+import xdev.shmdev.ShmDevice;
+
+/**
+ * The main class of every rank JVM that {@link ShmJob} starts: installs the {@code shm} device,
+ * then runs the program's {@code main} with {@code {rank, conf, "shm", appArgs...}}, as
+ * {@code MPI.Init} expects.
+ *
+ * <p>MPJ Express 0.44's {@code mpjdev.javampjdev.MPJDev.init} picks a device from a hard-coded
+ * list of names, but only while its public static field {@code dev} is null: a device placed
+ * there beforehand is used as it is, and {@code init(args)} is called on it.
+ *
+ * <p>Arguments: {@code <main class> <rank> <conf> shm <app args...>}. With
+ * {@code -D}{@value #LAUNCHER_PID_PROPERTY}{@code =<pid>} the rank ends itself when that
+ * process (the launcher) ends, so that no rank outlives a launcher killed with {@code kill -9}.
+ */
+public final class ShmRankMain
+{
+    /** System property naming the launcher's pid. */
+    public static final String LAUNCHER_PID_PROPERTY = "kupl.shm.launcher";
+    /** Exit status of a rank whose program threw, or whose launcher went away. */
+    static final int FAILED = 1;
+
+    private ShmRankMain()
+    {
+    }
+
+    public static void main(final String[] args) throws ReflectiveOperationException
+    {
+        if (args.length < 4 || !ShmDevice.NAME.equals(args[3]))
+        {
+            System.err.println("usage: java mpjrun.ShmRankMain <main class> <rank> <conf> shm [args...] " +
+                "(started by mpjrun.ShmJob), got " + Arrays.toString(args));
+            System.exit(2);
+        }
+        watchLauncher();
+        final Method main = findMain(args[0]);
+        mpjdev.javampjdev.MPJDev.dev = new ShmDevice();
+        try
+        {
+            main.invoke(null, (Object)Arrays.copyOfRange(args, 1, args.length));
+        }
+        catch (final InvocationTargetException e)
+        {
+            // End this rank at once, whatever other threads it has: the launcher then stops the others.
+            e.getCause().printStackTrace();
+            System.exit(FAILED);
+        }
+    }
+
+    private static Method findMain(final String className) throws ReflectiveOperationException
+    {
+        final Class<?> type;
+        try
+        {
+            type = Class.forName(className, false, ShmRankMain.class.getClassLoader());
+        }
+        catch (final ClassNotFoundException e)
+        {
+            System.err.println("mpjrun: class " + className + " is not on the class path " +
+                System.getProperty("java.class.path") + " (add its directory or jar with -cp)");
+            System.exit(FAILED);
+            throw e;
+        }
+        final Method main = type.getMethod("main", String[].class);
+        if (!Modifier.isStatic(main.getModifiers()))
+        {
+            throw new NoSuchMethodException(className + ".main(String[]) is not static");
+        }
+        main.setAccessible(true);
+        return main;
+    }
+
+    private static void watchLauncher()
+    {
+        final String pid = System.getProperty(LAUNCHER_PID_PROPERTY);
+        if (pid != null)
+        {
+            ProcessHandle.of(Long.parseLong(pid)).ifPresentOrElse(
+                launcher -> launcher.onExit().thenRun(() -> Runtime.getRuntime().halt(FAILED)),
+                () -> Runtime.getRuntime().halt(FAILED));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package mpjrun;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code bin/mpjrun} and its Java side {@link MpjRun}: bad command lines end with a message naming
+ * the bad argument, the usage and exit status 2; good ones run.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MpjRunTest
+{
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(40);
+    private static final String MAIN = HelloAllgather.class.getName();
+
+    /** What one in-process run of {@link MpjRun} printed and returned. */
+    private record Run(int exitCode, String out, String err)
+    {
+    }
+
+    @ParameterizedTest(name = "[{index}] {1}")
+    @CsvSource(delimiter = '|', value = {
+        "''                                    | no arguments",
+        "-dev shm mpjrun.HelloAllgather   | -np is missing",
+        "-np                                   | -np needs a value",
+        "-np 0 mpjrun.HelloAllgather      | -np 0: give the number of ranks, 1 or more",
+        "-np -3 mpjrun.HelloAllgather     | -np -3: give the number of ranks, 1 or more",
+        "-np four mpjrun.HelloAllgather   | -np four: not a number",
+        "-np 2 -dev tcp mpjrun.HelloAllgather | -dev tcp: unknown device; use shm or one of",
+        "-np 2 -dev shm                        | the main class is missing",
+        "-np 2 -dev shm no.such.Main           | class no.such.Main not found",
+        "-np 2 -dev multicore no.such.Main     | class no.such.Main not found",
+        "-np 2 -dev shm -Xmx1g mpjrun.HelloAllgather | -Xmx1g: unknown option for -dev shm",
+        "-np 2 -dev niodev -prefix mpjrun.HelloAllgather | -prefix works with -dev shm only",
+        "-np 2 -dev shm -jar app.jar           | -jar app.jar: -dev shm runs a class"})
+    void shouldRejectABadCommandLineWithExitCode2(final String commandLine, final String message)
+    {
+        final Run run = run(commandLine.isBlank() ? new String[0] : commandLine.trim().split("\\s+"));
+
+        assertEquals(MpjRun.EXIT_USAGE, run.exitCode(), run::toString);
+        assertTrue(run.err().startsWith("mpjrun: " + message), run::err);
+        assertTrue(run.err().contains("Usage: mpjrun -np N"), run::err);
+    }
+
+    @Test
+    void shouldPrintTheUsageOnRequest()
+    {
+        final Run run = run("-h");
+
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("Usage: mpjrun -np N") && run.out().contains("needs an MPJ Express daemon"),
+            run::out);
+    }
+
+    @Test
+    void shouldParseEveryOption() throws UsageException
+    {
+        final MpjRunArguments arguments = MpjRunArguments.parse("-np", "3", "-dev", "shm", "-cp", "a.jar:b", "-jvmargs",
+            " -Xmx64m  -Dx=1 ", "-prefix", "my.Main", "-np", "x");
+
+        assertEquals(new JobSpec(3, List.of("a.jar", "b"), List.of("-Xmx64m", "-Dx=1"), "my.Main", List.of("-np", "x"),
+            true), arguments.toJobSpec());
+    }
+
+    @Test
+    void shouldExitWith2FromTheScriptForABadCommandLine() throws Exception
+    {
+        final JobResult result = script("-np", "0", MAIN);
+
+        assertEquals(MpjRun.EXIT_USAGE, result.launcherExitCode(), result.output());
+        assertTrue(result.output().contains("mpjrun: -np 0: give the number of ranks"), result.output());
+    }
+
+    @Test
+    void shouldRunAProgramThroughMpjExpressStarterFromTheScript() throws Exception
+    {
+        final JobResult result = script("-np", "2", "-dev", "multicore", "-cp", testClasses(), MAIN).requireSuccess();
+
+        assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
+    }
+
+    private static Run run(final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exitCode = MpjRun.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Run(exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** {@code bin/mpjrun} with this JVM's class path, so that it builds nothing. */
+    private static JobResult script(final String... args) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of(repositoryRoot().resolve("bin/mpjrun").toString()));
+        command.addAll(List.of(args));
+        return MpjJobs.runCommand(command, Map.of("KUPL_MPJRUN_CLASSPATH", System.getProperty("java.class.path"),
+            "JAVA_HOME", System.getProperty("java.home")), Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
+    }
+
+    private static Path repositoryRoot()
+    {
+        for (Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath(); dir != null; dir = dir.getParent())
+        {
+            if (Files.isRegularFile(dir.resolve("bin/mpjrun")))
+            {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("no bin/mpjrun at or above " + System.getProperty("user.dir"));
+    }
+
+    private static String testClasses()
+    {
+        return Path.of(System.getProperty("user.dir"), "target", "test-classes").toString() + File.pathSeparator;
+    }
+}
