@@ -142,6 +142,7 @@ public final class BackoffIdle
     private long parkNs;
     private boolean interrupted;
 
+    /** A strategy in state {@link State#NOT_IDLE}, with {@code settings}. */
     public BackoffIdle(final Settings settings)
     {
         this.settings = Objects.requireNonNull(settings, "settings");

@@ -44,6 +44,7 @@ public final class ShmWin implements AutoCloseable
     private final FreeBarrier freeBarrier;
     private final MemorySegment clientArea;
     private final Waiter waiter;
+    /** Volatile: set by close() before it unmaps; a thread that reads it true fails with a clear message. */
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
