@@ -24,7 +24,8 @@ import mpjrun.MpjJobs;
  * Runs a sample as a real MPJ Express job, through the launch that {@code bin/sample} uses
  * ({@code bin/mpjrun}'s Java side, {@code mpjrun.MpjRun}), in a JVM of its own started by the job kit,
  * and checks what every run must show: it ended in time, with status 0, no rank threw, and
- * nothing was left in /dev/shm. MPJ Express's starter exits 0 even when a rank throws, so the
+ * nothing was left in shared memory: each run gets a {@code KUPL_SHM_DIR} of its own under /dev/shm,
+ * which must be empty afterwards (all of /dev/shm would also show other jobs' files). MPJ Express's starter exits 0 even when a rank throws, so the
  * output is what proves a run right.
  */
 public final class MpjJob
@@ -73,21 +74,34 @@ public final class MpjJob
     public static Run run(final String device, final Class<?> mainClass, final int ranks, final String... args)
         throws IOException, InterruptedException
     {
-        final Set<Path> shmBefore = shmEntries();
+        final Path shmDir = Files.createTempDirectory(DEV_SHM, "kupl-samples-test");
         // What bin/sample runs (bin/mpjrun's Java side) with the same MPJ_HOME (mpjrun.MpjHome); no build.
         final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString(),
             "--enable-native-access=ALL-UNNAMED", "-D" + MpjHome.DIRECTORY_PROPERTY + "=" + ROOT.resolve("target/mpj-home"),
             "-cp", samplesClasspath(), "mpjrun.MpjRun", "-np", Integer.toString(ranks), "-dev", device,
             "-cp", System.getProperty("samples.classes"), mainClass.getName()));
         command.addAll(List.of(args));
-        final JobResult result = MpjJobs.runCommand(command, Map.of(), ROOT, Duration.ofSeconds(TIMEOUT_S));
+        final JobResult result;
+        final Set<Path> leaked;
+        try
+        {
+            result = MpjJobs.runCommand(command, Map.of("KUPL_SHM_DIR", shmDir.toString()), ROOT,
+                Duration.ofSeconds(TIMEOUT_S));
+        }
+        finally
+        {
+            leaked = entries(shmDir);
+            for (final Path file : leaked)
+            {
+                Files.deleteIfExists(file);
+            }
+            Files.delete(shmDir);
+        }
         final Run run = new Run(mainClass.getSimpleName() + " (" + device + ")", ranks,
             result.timedOut() ? -1 : result.launcherExitCode(), result.output());
         assertFalse(result.timedOut(), run.explain("should finish within " + TIMEOUT_S + " s"));
         assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));
-        final Set<Path> leaked = shmEntries();
-        leaked.removeAll(shmBefore);
-        assertTrue(leaked.isEmpty(), run.explain("should leave nothing in /dev/shm, left " + leaked));
+        assertTrue(leaked.isEmpty(), run.explain("should leave nothing in KUPL_SHM_DIR, left " + leaked));
         assertFalse(run.output().contains("\tat "), run.explain("no rank should throw"));
         return run;
     }
@@ -99,9 +113,9 @@ public final class MpjJob
         return System.getProperty("samples.classes") + (runtime.isEmpty() ? "" : File.pathSeparator + runtime);
     }
 
-    private static Set<Path> shmEntries() throws IOException
+    private static Set<Path> entries(final Path dir) throws IOException
     {
-        try (Stream<Path> entries = Files.list(DEV_SHM))
+        try (Stream<Path> entries = Files.list(dir))
         {
             return new HashSet<>(entries.toList());
         }
