@@ -157,6 +157,8 @@ kupl_mpj_home()
     # Made aside and renamed into place, so that a concurrent run never sees half of it.
     mkdir -p "${MPJ_HOME%/*}"
     staging=$(mktemp -d "$MPJ_HOME.XXXXXX")
+    # mktemp makes it 0700: others sharing the checkout could not run bin/mpjrun from it.
+    chmod 755 "$staging"
     mkdir "$staging/lib" "$staging/conf"
     # Copies, not links: the JVM resolves a linked starter.jar to /usr/share/mpj/lib and looks for
     # the log4j-1.2.jar of its manifest's Class-Path there.
