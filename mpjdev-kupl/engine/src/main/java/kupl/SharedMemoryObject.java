@@ -277,9 +277,10 @@ final class SharedMemoryObject implements AutoCloseable
         final boolean lookAlike = freeBytes >= 0 && sizeText(length).equals(sizeText(freeBytes));
         final String shortfall = freeBytes >= 0 && freeBytes < length ? ", " + sizeText(length - freeBytes) +
             " short" : "";
-        return "not enough shared memory: this process's part of the window needs " + sizeText(length) +
+        return "not enough shared memory: the window needs " + sizeText(length) +
             (lookAlike ? " (" + length + " B)" : "") + " in KUPL_SHM_DIR=" + directory + ", which has " +
-            sizeText(freeBytes) + " free" + (lookAlike ? " (" + freeBytes + " B)" : "") + shortfall + " (a tmpfs " +
+            sizeText(freeBytes) + " free" + (lookAlike ? " (" + freeBytes + " B)" : "") + shortfall +
+            " for this process's part (a tmpfs " +
             "hands out whole pages, and the window's control object and the other processes' parts, reserved at " +
             "the same time, take room there too); free space there, enlarge it (mount -o remount,size=...) or " +
             "point KUPL_SHM_DIR elsewhere";
