@@ -8,6 +8,7 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -180,6 +181,8 @@ public final class MpjHome
         final Path staging = Files.createTempDirectory(home.getParent(), home.getFileName() + ".");
         try
         {
+            // A temporary directory is 0700: others sharing the checkout could not run bin/mpjrun from it.
+            Files.setPosixFilePermissions(staging, PosixFilePermissions.fromString("rwxr-xr-x"));
             fill(staging);
             try
             {

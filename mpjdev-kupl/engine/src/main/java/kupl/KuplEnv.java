@@ -20,7 +20,8 @@ public enum KuplEnv
     KUPL_SHM_ON_PACKAGE("n", List.of("y", "n"),
         "`y`: bind `sls` windows to on-package high-bandwidth memory (a memory-only NUMA node); only with `KUPL_SHM_TYPE=sls`"),
     KUPL_SHM_DIR("/dev/shm", List.of(),
-        "directory (a tmpfs) whose file system holds the segments; added by this implementation"),
+        "directory on a tmpfs (or hugetlbfs) whose file system holds the segments; any other file system " +
+            "is refused at allocation; added by this implementation"),
     KUPL_SHM_WAIT_SPINS("auto", List.of(),
         "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (1000 while processes do not outnumber cores, 0 when they do) or a count; added"),
     KUPL_SHM_WAIT_YIELD_US("2000", List.of(),

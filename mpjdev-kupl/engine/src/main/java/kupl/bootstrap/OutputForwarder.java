@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * Reads one stream of a child process to its end: keeps every byte in a {@link CapturedOutput}
@@ -18,6 +19,7 @@ public final class OutputForwarder implements Runnable
     private final CapturedOutput capture;
     private final PrintStream echo;
     private final byte[] prefix;
+    private final Consumer<String> observer;
 
     /**
      * @param in      the child's stdout or stderr.
@@ -28,10 +30,21 @@ public final class OutputForwarder implements Runnable
     public OutputForwarder(final InputStream in, final CapturedOutput capture, final PrintStream echo,
         final String prefix)
     {
+        this(in, capture, echo, prefix, line -> { });
+    }
+
+    /**
+     * As above, and {@code observer} gets each copied line, without its line end, after it was copied (a
+     * launcher judges a starter's job by its output as it streams by).
+     */
+    public OutputForwarder(final InputStream in, final CapturedOutput capture, final PrintStream echo,
+        final String prefix, final Consumer<String> observer)
+    {
         this.in = java.util.Objects.requireNonNull(in, "in");
         this.capture = capture;
         this.echo = echo;
         this.prefix = java.util.Objects.requireNonNull(prefix, "prefix").getBytes(StandardCharsets.UTF_8);
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
     }
 
     @Override
@@ -88,5 +101,7 @@ public final class OutputForwarder implements Runnable
             echo.write(line, 0, length);
             echo.flush();
         }
+        final int end = length > 0 && line[length - 1] == '\n' ? length - 1 : length;
+        observer.accept(new String(line, 0, end, StandardCharsets.UTF_8));
     }
 }
