@@ -28,7 +28,10 @@ import xdev.shmdev.ShmDevice;
  * MPJ Express's and the program's class path, and the environment variable {@code MPJ_HOME}
  * ({@code MPI.Init} reads {@code $MPJ_HOME/conf/mpjexpress.conf}; a private copy of
  * {@code /etc/mpj} is made if {@code MPJ_HOME} does not have one). The ranks find each other
- * through an out-of-band hub of this JVM ({@link OobHub}), named by the {@code conf} argument.
+ * through an out-of-band hub of this JVM ({@link OobHub}), named by the {@code conf} argument: a
+ * Unix-domain socket that only this user can reach. If a rank exits before it has connected, or
+ * not every rank has connected within {@code KUPL_SHM_ARRIVAL_MS}, the job ends with status 1 and
+ * a message naming the missing ranks.
  *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
@@ -40,6 +43,8 @@ public final class ShmJob
     static final String MPJ_LIB = "/usr/share/mpj/lib";
     static final String MPJ_CONF = "/etc/mpj";
     static final String LOG4J_JAR = "/usr/share/java/log4j-1.2.jar";
+    /** Queued in place of a rank when the hub gives up a job that has not started. */
+    private static final int HUB_GAVE_UP = -1;
 
     private final JobSpec spec;
     private final PrintStream out;
@@ -86,7 +91,7 @@ public final class ShmJob
                 privateHome = makeMpjHome();
                 home = privateHome;
             }
-            final ShmConf conf = new ShmConf(hub.port(), spec.processes(), hub.token());
+            final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
             final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath()));
             Runtime.getRuntime().addShutdownHook(killer);
             final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
@@ -100,11 +105,20 @@ public final class ShmJob
                 }
                 process.onExit().thenRun(() ->
                 {
-                    hub.processExited(r);
+                    // The exit first, so that a rank's own failure is reported rather than the start it spoiled.
                     exited.add(r);
+                    hub.processExited(r);
                 });
             }
-            return awaitRanks(exited);
+            // A job that cannot start (a rank exited before connecting, or did not arrive in time) ends here.
+            hub.arrival().whenComplete((arrived, notStarted) ->
+            {
+                if (notStarted != null)
+                {
+                    exited.add(HUB_GAVE_UP);
+                }
+            });
+            return awaitRanks(exited, hub);
         }
         catch (final IOException e)
         {
@@ -147,13 +161,29 @@ public final class ShmJob
         }
     }
 
-    /** Waits for every rank; kills the others at the first failure and returns its status. */
-    private int awaitRanks(final LinkedBlockingQueue<Integer> exited) throws InterruptedException
+    /**
+     * Waits for every rank; kills the others at the first failure and returns its status, or
+     * {@link ShmRankMain#FAILED} if the hub gave the job up before every rank had arrived.
+     */
+    private int awaitRanks(final LinkedBlockingQueue<Integer> exited, final OobHub hub) throws InterruptedException
     {
         int failure = 0;
         for (int left = ranks.size(); left > 0; left--)
         {
             final int rank = exited.take();
+            if (rank == HUB_GAVE_UP)
+            {
+                if (failure == 0)
+                {
+                    failure = ShmRankMain.FAILED;
+                    err.println("mpjrun: the job could not start: " + hub.failure() +
+                        (ranks.size() > 1 ? "; stopping the other ranks" : ""));
+                    err.flush();
+                    killAll();
+                }
+                left++;
+                continue;
+            }
             final int status = ranks.get(rank).exitValue();
             if (status != 0 && failure == 0)
             {
