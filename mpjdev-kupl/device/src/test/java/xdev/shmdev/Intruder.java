@@ -19,8 +19,9 @@ import kupl.bootstrap.SocketOob;
  * it as a throw-away user): one line per attempt, {@code <attempt>: refused: <why>} or
  * {@code <attempt>: ACCEPTED}.
  *
- * <p>{@code scan <wait ms>}: finds a rank's {@code kupl-shm:} argument in {@code /proc/<pid>/cmdline}
- * (readable by every user), then lists the hub's directory, connects and stays silent, connects and
+ * <p>{@code scan <wait ms> <launcher pid>}: finds the {@code kupl-shm:} argument of a child of that
+ * launcher in {@code /proc/<pid>/cmdline} (readable by every user; other jobs on this machine are left
+ * alone), then lists the hub's directory, connects and stays silent, connects and
  * closes, sends garbage, replays a rank's greeting for every rank with what the command line shows,
  * and reads that rank's environment. {@code direct <socket> <job id> <size>}: replays rank 0's greeting.
  */
@@ -42,9 +43,11 @@ final class Intruder
         final long deadlineNs = System.nanoTime() + Long.parseLong(args[1]) * 1_000_000L;
         while (System.nanoTime() < deadlineNs)
         {
+            final long launcher = Long.parseLong(args[2]);
             for (final ProcessHandle process : ProcessHandle.allProcesses().toList())
             {
-                final String conf = visibleConf(process.pid());
+                final boolean child = process.parent().map(parent -> parent.pid() == launcher).orElse(false);
+                final String conf = child ? visibleConf(process.pid()) : null;
                 if (conf != null)
                 {
                     attack(process.pid(), conf);

@@ -72,7 +72,7 @@ class StartupAttackTest
             job.environment().put("KUPL_SHM_DIR", shmDir.toString());
             launcher = job.start();
             final StringBuffer jobOutput = collect(launcher);
-            final Process intruder = attacker.intrude("scan", "30000");
+            final Process intruder = attacker.intrude("scan", "30000", Long.toString(launcher.pid()));
             final String attacks = new String(intruder.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(intruder.waitFor(30, TimeUnit.SECONDS), attacks);
             Files.createFile(gate);
