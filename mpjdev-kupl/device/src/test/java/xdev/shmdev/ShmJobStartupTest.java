@@ -74,9 +74,6 @@ class ShmJobStartupTest
             assertEquals(1, launcher.exitValue(), output);
             assertTrue(output.contains("mpjrun: the job could not start: rank 2 of 3 did not arrive within 3000 ms"),
                 output);
-            // The ranks that arrived say why they stop, in the same words.
-            assertTrue(output.contains("rank 2 of 3 did not arrive within 3000 ms") &&
-                output.contains("the job was given up"), output);
             assertTrue(took.compareTo(WITHIN) < 0, "took " + took + "\n" + output);
             assertNoneAlive(pids(output));
             try (Stream<Path> left = Files.list(tmp))
