@@ -28,6 +28,7 @@ import kupl.KuplConfig;
 import kupl.KuplException;
 import kupl.ShmComm;
 import kupl.ShmWin;
+import kupl.bootstrap.BootstrapTimeouts;
 import kupl.bootstrap.SocketOob;
 import mpjbuf.Buffer;
 import mpjbuf.NIOBuffer;
@@ -153,7 +154,8 @@ public final class ShmDevice implements Device
         try
         {
             config = KuplConfig.fromEnvironment();
-            oob = SocketOob.connect(conf.port(), conf.token(), ownRank, conf.size());
+            oob = SocketOob.connect(conf.socket(), conf.jobId(), ownRank, conf.size(),
+                BootstrapTimeouts.fromEnvironment());
             comm = ShmComm.create(conf.size(), ownRank, ProcessHandle.current().pid(), oob, null, config);
             window = comm.allocate(BELL_BYTES + conf.size() * ShmRing.bytesFor(QUEUE_BYTES), false);
         }
@@ -188,7 +190,7 @@ public final class ShmDevice implements Device
             pending.add(new ArrayDeque<>());
             arriving.add(new HashMap<>());
             awaitingReceiver.add(new HashMap<>());
-            ids[peer] = new ProcessID(new UUID(conf.token(), peer));
+            ids[peer] = new ProcessID(new UUID(conf.jobId(), peer));
             ranksById.put(ids[peer].uuid(), peer);
         }
         bell = peerBells[ownRank];
