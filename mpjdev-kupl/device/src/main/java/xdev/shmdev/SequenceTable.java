@@ -86,7 +86,7 @@ final class SequenceTable<T>
 
     private XDevException unknown(final int peer, final int sequence, final String record)
     {
-        return new XDevException("shm device: rank " + ownRank + " got a " + record + " record from rank " + peer +
-            " for " + what + " " + sequence + ", which is not in flight (corrupted queue or protocol error)");
+        return new XDevException("shm device: rank " + ownRank + " got a record of kind " + record + " from rank " +
+            peer + " for " + what + " " + sequence + ", which is not in flight (corrupted queue or protocol error)");
     }
 }

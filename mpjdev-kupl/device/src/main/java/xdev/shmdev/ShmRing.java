@@ -78,7 +78,9 @@ final class ShmRing
      * Claims room for a record of {@code fixedBytes} of fields and {@code n} bytes of data, with
      * {@code n} as large as the free room allows up to {@code maxData}, but at least
      * {@code min(minData, maxData)}. The caller writes the payload at {@link #claimedPayload()}
-     * and then calls {@link #commit()}.
+     * and then calls {@link #commit()}. Records do not straddle the end of the data area, so a
+     * record larger than half the capacity may not fit even in an empty ring: the device's
+     * records are at most an eighth of it ({@link ShmDevice#CHUNK_BYTES}).
      *
      * @return {@code n}, or -1 if there is no room for the smallest such record yet.
      */
