@@ -19,6 +19,7 @@ final class Progress implements RequestDriver
 {
     private final int ownRank;
     private final ShmComm comm;
+    private final int processes;
     private final PeerQueues queues;
     private final MessageProtocol protocol;
     private final Completions completions;
@@ -33,10 +34,11 @@ final class Progress implements RequestDriver
     {
         this.ownRank = ownRank;
         this.comm = comm;
+        this.processes = comm.size();
         this.queues = queues;
         this.protocol = protocol;
         this.completions = completions;
-        this.waiter = new DeviceWaiter(config, comm.size(), ownBell, this::checkPeers);
+        this.waiter = new DeviceWaiter(config, processes, ownBell, this::checkPeers);
     }
 
     /**
@@ -63,9 +65,18 @@ final class Progress implements RequestDriver
     }
 
     /** One pass over every queue; returns whether anything was read or written. */
-    boolean pass()
+    synchronized boolean pass()
     {
-        return locked(() -> queues.drain(protocol) | queues.flushAll());
+        // Written out rather than through locked(): this runs on every poll of every wait.
+        checkUsable();
+        try
+        {
+            return queues.drain(protocol) | queues.flushAll();
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
     }
 
     /** Drives the device until {@code condition} (evaluated under the device's lock) holds. */
@@ -91,6 +102,7 @@ final class Progress implements RequestDriver
     void finish()
     {
         awaitCondition(queues::isFlushed, "finish (writing queued messages)");
+        // Volatile store: any thread of this process that calls the device from now on fails clearly.
         finished = true;
     }
 
@@ -143,7 +155,7 @@ final class Progress implements RequestDriver
 
     private void checkPeers(final String what, final long waitedNs)
     {
-        for (int peer = 0; peer < comm.size(); peer++)
+        for (int peer = 0; peer < processes; peer++)
         {
             if (peer != ownRank && !comm.isAlive(peer))
             {

@@ -14,7 +14,7 @@ import xdev.XDevException;
 
 /**
  * MPJ Express's {@code xdev.Device} between JVM processes of one node, through shared memory.
- * This class checks the caller's arguments and holds the device's lock; each part of the work
+ * This class checks the caller's arguments and wires the parts together; each part of the work
  * is a class of its own:
  *
  * <ul>
@@ -31,9 +31,10 @@ import xdev.XDevException;
  *     {@code ANY_TAG}) and context, in posting and arrival order, so that messages do not
  *     overtake each other.</li>
  * <li><b>Progress and waiting.</b> No thread of its own: a thread that waits, tests or probes
- *     drains the incoming queues and writes pending records; {@link DeviceWaiter} spins, yields,
- *     parks and sleeps, and checks every {@code KUPL_SHM_LIVENESS_MS} that every other rank is
- *     alive, failing with an {@link XDevException} naming a rank that died instead of hanging.</li>
+ *     drains the incoming queues and writes pending records, under the device's lock
+ *     ({@link Progress}); {@link DeviceWaiter} spins, yields, parks and sleeps, and checks every
+ *     {@code KUPL_SHM_LIVENESS_MS} that every other rank is alive, failing with an
+ *     {@link XDevException} naming a rank that died instead of hanging.</li>
  * </ul>
  *
  * What it costs per message is measured by {@code bench.DeviceBenchmark} ({@code bin/bench-device}).
@@ -231,6 +232,10 @@ public final class ShmDevice implements Device
         final Buffer buf) throws XDevException
     {
         final int source = ranks().sourceRank(srcID, "iprobeAndFetch");
+        if (buf == null)
+        {
+            throw new XDevException("shm device: iprobeAndFetch with a null buffer");
+        }
         progress.pass();
         final RecvRequest receive = progress.locked(() ->
         {
