@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+
+import kupl.bootstrap.ProcessTree;
 
 /**
  * The Java side of {@code bin/mpjrun}: runs an MPJ Express program on N ranks. {@code -dev shm}
@@ -119,18 +122,19 @@ public final class MpjRun
      */
     private static int runStarter(final MpjRunArguments arguments) throws IOException, InterruptedException
     {
-        final Path java = MpjJobs.java();
-        final Path home = mpjHome();
+        final Path java = LaunchEnvironment.java();
+        final Path home = MpjHome.forJob();
         final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
             home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes()),
             "-dev", arguments.device()));
         command.addAll(arguments.starterOptions());
-        command.add(MpjJobs.NATIVE_ACCESS);
+        command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(arguments.jvmArgs());
         // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
         // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
         final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
-        classPath.addAll(MpjJobs.currentClassPath());
+        classPath.addAll(MpjHome.withoutMpjExpress(
+            List.of(System.getProperty("java.class.path").split(File.pathSeparator))));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
         if (arguments.jar() != null)
@@ -144,7 +148,7 @@ public final class MpjRun
         }
         command.addAll(arguments.appArgs());
         final ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        builder.environment().putAll(MpjJobs.environment(home, java));
+        builder.environment().putAll(LaunchEnvironment.environment(home, java, Map.of()));
         final Process starter = builder.start();
         // Ctrl-C on mpjrun must not leave the starter's multicore JVM or its ranks running.
         final Thread stop = new Thread(() -> ProcessTree.kill(starter.toHandle()), "mpjrun-stop-starter");
@@ -153,17 +157,6 @@ public final class MpjRun
         ProcessTree.kill(starter.toHandle());
         Runtime.getRuntime().removeShutdownHook(stop);
         return exitCode;
-    }
-
-    /** {@code $MPJ_HOME} if it is complete (bin/mpjrun makes it), else the default one, made if needed. */
-    private static Path mpjHome() throws IOException
-    {
-        final String exported = System.getenv("MPJ_HOME");
-        if (exported != null && !exported.isBlank() && MpjHome.isComplete(Path.of(exported)))
-        {
-            return Path.of(exported).toAbsolutePath();
-        }
-        return MpjHome.prepare(MpjHome.defaultDirectory());
     }
 
     /**

@@ -1,49 +1,38 @@
 package kupl;
 
-import java.util.concurrent.locks.LockSupport;
-
 /**
- * The engine's way of waiting ({@link BackoffWaiter}: spin, then yield, then park) for a caller
- * that polls a condition of its own, such as a queue that may receive a message: call
- * {@link #reset()} when a wait starts or work was found, and {@link #idle()} after each poll that
- * found nothing. With the settings of a {@link KuplConfig}, so that {@code KUPL_SHM_WAIT_SPINS}
- * and {@code KUPL_SHM_WAIT_YIELD_US} tune it as they tune fences.
+ * The engine's idle strategy ({@link BackoffIdle}) for a caller that runs its own polling loop
+ * and liveness checks: {@link #reset()} when a wait starts or work was found, {@link #idle()}
+ * after each poll that found nothing. New code waits through a {@link Waiter}, which runs that
+ * loop, the liveness check and a doorbell ({@link Doorbell#asParker()}) itself; this class keeps
+ * the shape the shm device was written against.
  *
- * <p>An idle waiter costs no core: after the spin budget (none when the processes outnumber the
- * cores) and the yield period it parks, with periods doubling from 20 us to 1 ms. Used by one
- * thread at a time.
+ * <p>Unlike a {@link Waiter}'s waits, each timed park here gives the interrupt status back at
+ * once (a poll loop has no end of wait at which to restore it). Used by one thread at a time.
  */
 public final class IdleBackoff
 {
-    private final int spins;
-    private final long yieldNs;
+    private final BackoffIdle backoff;
     private final long livenessIntervalNs;
-    private int spun;
+    private boolean timing;
     private long startNs;
-    private long parkNs;
     private long nextCheckNs;
 
     /**
      * @param processes how many processes wait on each other (to decide whether spinning helps).
+     * @throws IllegalArgumentException if {@code processes} is below 1.
      */
     public IdleBackoff(final KuplConfig config, final int processes)
     {
-        if (processes < 1)
-        {
-            throw new IllegalArgumentException("processes=" + processes + " must be at least 1");
-        }
-        this.spins = config.waitSpins() == KuplConfig.AUTO_SPINS ?
-            BackoffWaiter.autoSpins(processes, Runtime.getRuntime().availableProcessors()) : config.waitSpins();
-        this.yieldNs = config.waitYieldNs();
+        this.backoff = new BackoffIdle(BackoffIdle.Settings.fromConfig(config, processes));
         this.livenessIntervalNs = config.livenessIntervalNs();
-        reset();
     }
 
     /** Starts a new wait: the next {@link #idle()} spins again. */
     public void reset()
     {
-        spun = 0;
-        startNs = 0;
+        backoff.reset();
+        timing = false;
     }
 
     /**
@@ -55,27 +44,19 @@ public final class IdleBackoff
      */
     public boolean idle()
     {
-        if (spun < spins)
+        backoff.idle();
+        backoff.restoreInterrupt();
+        if (backoff.state() == BackoffIdle.State.SPINNING)
         {
-            spun++;
-            Thread.onSpinWait();
             return false;
         }
         final long nowNs = System.nanoTime();
-        if (startNs == 0)
+        if (!timing)
         {
+            timing = true;
             startNs = nowNs;
-            parkNs = BackoffWaiter.MIN_PARK_NS;
             nextCheckNs = nowNs + livenessIntervalNs;
-        }
-        if (nowNs - startNs < yieldNs)
-        {
-            Thread.yield();
-        }
-        else
-        {
-            LockSupport.parkNanos(this, parkNs);
-            parkNs = Math.min(parkNs << 1, BackoffWaiter.MAX_PARK_NS);
+            return false;
         }
         if (nowNs - nextCheckNs >= 0)
         {
@@ -92,12 +73,12 @@ public final class IdleBackoff
      */
     public boolean isTimeToSleep()
     {
-        return spun >= spins && startNs != 0 && System.nanoTime() - startNs >= yieldNs;
+        return backoff.state() == BackoffIdle.State.PARKING;
     }
 
     /** Nanoseconds since spinning ended in this wait, 0 while still spinning. */
     public long waitedNs()
     {
-        return startNs == 0 ? 0 : System.nanoTime() - startNs;
+        return timing ? System.nanoTime() - startNs : 0;
     }
 }
