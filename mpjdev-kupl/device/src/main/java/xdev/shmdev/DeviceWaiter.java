@@ -1,139 +1,54 @@
 package xdev.shmdev;
 
 import kupl.Doorbell;
-import kupl.IdleBackoff;
 import kupl.KuplConfig;
+import kupl.PeerDeathException;
+import kupl.ShmComm;
+import kupl.ShmWin;
+import kupl.Waiter;
+import xdev.XDevException;
 
 /**
- * How a thread of the device waits: it drives the device itself (there is no progress thread),
- * spinning briefly, then yielding, then parking ({@link IdleBackoff}, the engine's settings),
- * and, once that is over, sleeping on this process's {@link Doorbell} until a peer rings it
- * (it wrote to this process or freed room in a queue). While it waits it runs the liveness check
- * every {@code KUPL_SHM_LIVENESS_MS}, which throws instead of letting a dead peer hang it.
+ * How a thread of the device waits: the engine's one {@link Waiter}, the device's window's (so
+ * that every rank of the job names the same dead rank, the first one recorded in the window's
+ * control object), with this process's {@link Doorbell} as its last step: once spinning and
+ * yielding are over, the thread sleeps until a peer rings the bell (it wrote to this process or
+ * freed room in a queue), at most the liveness interval ({@code KUPL_SHM_LIVENESS_MS}), after
+ * which the waiter checks that the other ranks are alive.
  *
- * <p>Its interface is one call, {@link #await}, so that the way of waiting can change here
- * alone. Thread-safe: each thread has its own backoff.
+ * <p>The device drives itself while it waits (there is no progress thread): each
+ * {@link Waiter.Attempt} makes one pass over the queues. Thread-safe: each call has its own backoff.
  */
 final class DeviceWaiter
 {
-    /** What one {@link Attempt} found. */
-    enum Outcome
-    {
-        /** The condition holds: the wait is over. */
-        MET,
-        /** Not yet, but something was read or written: try again at once. */
-        WORKED,
-        /** Not yet, and nothing moved: idle before trying again. */
-        IDLE
-    }
+    private final Waiter waiter;
+    private final ShmComm comm;
 
-    /** Checks the condition, drives the device once, checks again (under the device's lock). */
-    @FunctionalInterface
-    interface Attempt
+    DeviceWaiter(final ShmWin window, final ShmComm comm, final KuplConfig config, final Doorbell ownBell)
     {
-        Outcome attempt();
-    }
-
-    /** Throws if a rank this process may wait for has died. */
-    @FunctionalInterface
-    interface LivenessCheck
-    {
-        /**
-         * @param what     what the caller waits in, for the message.
-         * @param waitedNs how long it has waited so far.
-         */
-        void check(String what, long waitedNs);
-    }
-
-    private final Doorbell ownBell;
-    private final long livenessIntervalNs;
-    private final LivenessCheck liveness;
-    private final ThreadLocal<IdleBackoff> backoffs;
-
-    /**
-     * @param processes how many processes wait on each other (to decide whether spinning helps).
-     * @param ownBell   where this process sleeps, rung by its peers.
-     */
-    DeviceWaiter(final KuplConfig config, final int processes, final Doorbell ownBell, final LivenessCheck liveness)
-    {
-        this.ownBell = ownBell;
-        this.livenessIntervalNs = config.livenessIntervalNs();
-        this.liveness = liveness;
-        this.backoffs = ThreadLocal.withInitial(() -> new IdleBackoff(config, processes));
-    }
-
-    /** Repeats {@code attempt} until it reports {@link Outcome#MET}; {@code what} names the wait in errors. */
-    void await(final Attempt attempt, final String what)
-    {
-        final IdleBackoff backoff = backoffs.get();
-        backoff.reset();
-        long nextCheckNs = 0;
-        while (true)
-        {
-            final Outcome outcome = attempt.attempt();
-            if (outcome == Outcome.MET)
-            {
-                return;
-            }
-            if (outcome == Outcome.WORKED)
-            {
-                backoff.reset();
-            }
-            else if (!backoff.isTimeToSleep())
-            {
-                if (backoff.idle())
-                {
-                    liveness.check(what, backoff.waitedNs());
-                }
-            }
-            else
-            {
-                if (sleepUntilRung(attempt))
-                {
-                    return;
-                }
-                final long nowNs = System.nanoTime();
-                if (nowNs - nextCheckNs >= 0)
-                {
-                    if (nextCheckNs != 0)
-                    {
-                        liveness.check(what, backoff.waitedNs());
-                    }
-                    nextCheckNs = nowNs + livenessIntervalNs;
-                }
-            }
-        }
+        final long intervalNs = config.livenessIntervalNs();
+        this.waiter = window.waiter().withParker(ownBell.asParker(), intervalNs, intervalNs);
+        this.comm = comm;
     }
 
     /**
-     * Sleeps until a peer rings this process's bell (or the liveness interval passes), following
-     * the doorbell's protocol so that no ring is lost.
+     * Repeats {@code attempt} until it reports {@link Waiter.Outcome#MET}; {@code what} names the wait in errors.
      *
-     * @return true if the condition held on the last look before sleeping.
+     * @throws XDevException naming the rank (and its pid) if a rank of the job died meanwhile.
      */
-    private boolean sleepUntilRung(final Attempt attempt)
+    void await(final Waiter.Attempt attempt, final String what)
     {
-        // Acquire load of the count before announcing: a ring after this point makes sleep return at once.
-        final int seen = ownBell.ringCount();
-        // Full fence: a waker that published after this sees the sleeper and rings; the attempt below sees
-        // whatever a waker published before.
-        ownBell.enter();
         try
         {
-            final Outcome last = attempt.attempt();
-            if (last == Outcome.MET)
-            {
-                return true;
-            }
-            if (last == Outcome.IDLE)
-            {
-                ownBell.sleep(seen, livenessIntervalNs);
-            }
-            return false;
+            waiter.await(attempt, what);
         }
-        finally
+        catch (final PeerDeathException e)
         {
-            ownBell.leave();
+            final int dead = e.deadRank();
+            final XDevException error = new XDevException("shm device: rank " + dead + " (pid " + comm.pid(dead) +
+                ") has died (exited without MPI.Finalize or was killed): " + e.getMessage());
+            error.initCause(e);
+            throw error;
         }
     }
 }

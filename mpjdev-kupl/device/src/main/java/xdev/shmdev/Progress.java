@@ -6,6 +6,8 @@ import java.util.function.Supplier;
 import kupl.Doorbell;
 import kupl.KuplConfig;
 import kupl.ShmComm;
+import kupl.ShmWin;
+import kupl.Waiter;
 import xdev.XDevException;
 
 /**
@@ -18,8 +20,6 @@ import xdev.XDevException;
 final class Progress implements RequestDriver
 {
     private final int ownRank;
-    private final ShmComm comm;
-    private final int processes;
     private final PeerQueues queues;
     private final MessageProtocol protocol;
     private final Completions completions;
@@ -29,16 +29,14 @@ final class Progress implements RequestDriver
     /** Volatile: the first protocol or liveness error, set once; every later call fails with it. */
     private volatile XDevException broken;
 
-    Progress(final int ownRank, final ShmComm comm, final KuplConfig config, final PeerQueues queues,
+    Progress(final ShmWin window, final ShmComm comm, final KuplConfig config, final PeerQueues queues,
         final MessageProtocol protocol, final Completions completions, final Doorbell ownBell)
     {
-        this.ownRank = ownRank;
-        this.comm = comm;
-        this.processes = comm.size();
+        this.ownRank = comm.rank();
         this.queues = queues;
         this.protocol = protocol;
         this.completions = completions;
-        this.waiter = new DeviceWaiter(config, processes, ownBell, this::checkPeers);
+        this.waiter = new DeviceWaiter(window, comm, config, ownBell);
     }
 
     /**
@@ -82,20 +80,27 @@ final class Progress implements RequestDriver
     /** Drives the device until {@code condition} (evaluated under the device's lock) holds. */
     void awaitCondition(final BooleanSupplier condition, final String what)
     {
-        waiter.await(() -> attempt(condition), what);
+        try
+        {
+            waiter.await(() -> attempt(condition), what);
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
     }
 
     /** Checks {@code condition}, drives the device once, and checks again; under the device's lock. */
-    private synchronized DeviceWaiter.Outcome attempt(final BooleanSupplier condition)
+    private synchronized Waiter.Outcome attempt(final BooleanSupplier condition)
     {
         checkUsable();
         if (condition.getAsBoolean())
         {
-            return DeviceWaiter.Outcome.MET;
+            return Waiter.Outcome.MET;
         }
         final boolean worked = pass();
-        return condition.getAsBoolean() ? DeviceWaiter.Outcome.MET :
-            worked ? DeviceWaiter.Outcome.WORKED : DeviceWaiter.Outcome.IDLE;
+        return condition.getAsBoolean() ? Waiter.Outcome.MET :
+            worked ? Waiter.Outcome.WORKED : Waiter.Outcome.IDLE;
     }
 
     /** Writes what is still queued, then marks the device finished: every later call fails. */
@@ -151,19 +156,6 @@ final class Progress implements RequestDriver
     ShmRequest takeCompleted()
     {
         return completions.takeFirst();
-    }
-
-    private void checkPeers(final String what, final long waitedNs)
-    {
-        for (int peer = 0; peer < processes; peer++)
-        {
-            if (peer != ownRank && !comm.isAlive(peer))
-            {
-                throw broken(new XDevException("shm device: rank " + peer + " (pid " + comm.pid(peer) +
-                    ") has died (exited without MPI.Finalize or was killed); rank " + ownRank +
-                    " gave up after waiting " + waitedNs / 1_000_000 + " ms in " + what));
-            }
-        }
     }
 
     private XDevException broken(final XDevException error)

@@ -32,7 +32,8 @@ import xdev.XDevException;
  *     overtake each other.</li>
  * <li><b>Progress and waiting.</b> No thread of its own: a thread that waits, tests or probes
  *     drains the incoming queues and writes pending records, under the device's lock
- *     ({@link Progress}); {@link DeviceWaiter} spins, yields, parks and sleeps, and checks every
+ *     ({@link Progress}); {@link DeviceWaiter} waits with the engine's one {@code kupl.Waiter} (spins,
+ *     yields, then sleeps on a futex doorbell) and checks every
  *     {@code KUPL_SHM_LIVENESS_MS} that every other rank is alive, failing with an
  *     {@link XDevException} naming a rank that died instead of hanging.</li>
  * </ul>
@@ -90,7 +91,7 @@ public final class ShmDevice implements Device
         queues = new PeerQueues(own, inbound, outbound, bells, directReads, completions);
         protocol = new MessageProtocol(own, size, queues, matching, completions, directReads, job.comm()::pid,
             ranks::uuid);
-        progress = new Progress(own, job.comm(), job.config(), queues, protocol, completions, bells[own]);
+        progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own]);
         rank = own;
         return ranks.ids();
     }
