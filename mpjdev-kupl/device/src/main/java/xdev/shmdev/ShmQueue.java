@@ -128,7 +128,8 @@ final class ShmQueue
     {
         if (claimedIndex != NOTHING_CLAIMED)
         {
-            throw new IllegalStateException("a record is claimed at index " + claimedIndex + " already: commit it first");
+            throw new IllegalStateException("a record is claimed at index " + claimedIndex +
+                " already: commit it first");
         }
         final long smallest = QueueDescriptor.recordBytes(fixedBytes + Math.min(minData, maxData));
         while (true)
@@ -358,8 +359,8 @@ final class ShmQueue
         final long bytes = QueueDescriptor.align(length);
         if (length < HEADER_BYTES || bytes > capacity - index)
         {
-            throw new XDevException("shm device: corrupted queue: a record of " + length + " bytes at position " + head +
-                " (index " + index + " of " + capacity + ")");
+            throw new XDevException("shm device: corrupted queue: a record of " + length + " bytes at position " +
+                head + " (index " + index + " of " + capacity + ")");
         }
         return (int)bytes;
     }
