@@ -49,7 +49,7 @@ public final class ShmDevice implements Device
     public static final int EAGER_LIMIT = 128 * 1024;
     /**
      * Capacity of each rank's queue, which every other rank writes into: 256 KiB keeps a job of
-     * 128 ranks within 33 MiB of shared memory ({@link #sharedMemoryBytes}) and holds four full
+     * 128 ranks within 32.1 MiB of shared memory ({@link #sharedMemoryBytes}) and holds four full
      * records of {@link #CHUNK_BYTES}.
      */
     public static final int QUEUE_BYTES = 256 * 1024;
