@@ -24,6 +24,8 @@ KUPL_SAMPLES_TARGET="$KUPL_ROOT/samples/target"
 KUPL_SAMPLES_RUNTIME_CLASSPATH="$KUPL_SAMPLES_TARGET/runtime.classpath"
 # Touched when a build by these scripts starts (and kept only if it succeeds).
 KUPL_BUILD_STAMP="$KUPL_ROOT/target/build.stamp"
+# The kupl agent: -dev shm ranks get it as -javaagent, so that MPJ Express's collectives use shared memory.
+KUPL_AGENT_JAR="$KUPL_ROOT/mpjdev-kupl/agent/target/kupl-agent-0.1.0-SNAPSHOT.jar"
 
 kupl_die()
 {
@@ -135,7 +137,7 @@ kupl_build()
     mkdir -p "${KUPL_BUILD_STAMP%/*}"
     local stamp
     stamp=$(mktemp "$KUPL_BUILD_STAMP.XXXXXX")
-    if ! kupl_mvn -q package -DskipTests -pl samples -am; then
+    if ! kupl_mvn -q package -DskipTests -pl samples,mpjdev-kupl/agent -am; then
         rm -f "$stamp"
         kupl_die "the build failed (see above)"
     fi

@@ -34,6 +34,9 @@ import xdev.shmdev.ShmDevice;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
  * the others are killed and that status is the job's. Ranks also end themselves if this JVM
  * is killed. Shared memory is unnamed, so nothing is ever left in {@code /dev/shm}.
+ *
+ * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
+ * Express's collectives run through shared memory.
  */
 public final class ShmJob
 {
@@ -46,6 +49,8 @@ public final class ShmJob
     private final PrintStream err;
     private final List<Process> ranks = new ArrayList<>();
     private final List<Thread> forwarders = new ArrayList<>();
+    /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
+    private Path agent;
 
     private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err)
     {
@@ -88,6 +93,7 @@ public final class ShmJob
             }
             final ShmConf conf = new ShmConf(hub.port(), spec.processes(), hub.token());
             final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath()));
+            agent = AgentJar.locate(err);
             Runtime.getRuntime().addShutdownHook(killer);
             final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
             for (int rank = 0; rank < spec.processes(); rank++)
@@ -186,6 +192,12 @@ public final class ShmJob
         // The engine maps shared memory through FFM downcalls.
         command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(spec.jvmArgs());
+        if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
+        {
+            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
+            // the agent through JAVA_TOOL_OPTIONS already has it.
+            command.add("-javaagent:" + agent);
+        }
         command.add("-D" + ShmRankMain.LAUNCHER_PID_PROPERTY + "=" + ProcessHandle.current().pid());
         command.add("-cp");
         command.add(classPath);
