@@ -31,10 +31,11 @@ final class AdviceTransformer implements ClassFileTransformer
      */
     record Target(String type, String method, String descriptor, Class<?> advice, String needs, String why)
     {
-        /** A {@code static void method(String[])}: MPJ Express's entry points. */
-        static Target ofMain(final String type, final String method, final Class<?> advice, final String why)
+        /** A static method taking {@code String[]} and returning {@code result} (a descriptor): MPJ's entry points. */
+        static Target ofArgs(final String type, final String method, final String result, final Class<?> advice,
+            final String why)
         {
-            return new Target(type, method, "([Ljava/lang/String;)V", advice, null, why);
+            return new Target(type, method, "([Ljava/lang/String;)" + result, advice, null, why);
         }
     }
 
@@ -53,6 +54,28 @@ final class AdviceTransformer implements ClassFileTransformer
         return targets.containsKey(typeName.replace('.', '/'));
     }
 
+    /**
+     * Whether the class {@code target.needs()} that {@code loader} would give the inlined advice sees MPJ
+     * Express's classes too. Parent-first delegation defines it in the topmost ancestor that has it; MPJ
+     * Express's multicore mode loads mpj.jar in a loader per rank below the application loader that holds
+     * the agent jar, so there the advice could not reach MPJ Express and the class is left alone.
+     */
+    private static boolean linkable(final ClassLoader loader, final Target target)
+    {
+        if (loader == null)
+        {
+            return false;
+        }
+        final String needed = target.needs().replace('.', '/') + ".class";
+        ClassLoader defining = loader;
+        while (defining.getParent() != null && defining.getParent().getResource(needed) != null)
+        {
+            defining = defining.getParent();
+        }
+        return defining.getResource(needed) != null &&
+            defining.getResource(target.type().replace('.', '/') + ".class") != null;
+    }
+
     @Override
     public byte[] transform(final ClassLoader loader, final String internalName, final Class<?> classBeingRedefined,
         final ProtectionDomain protectionDomain, final byte[] classfileBuffer)
@@ -62,8 +85,7 @@ final class AdviceTransformer implements ClassFileTransformer
         {
             return null;
         }
-        final List<Target> visible = found.stream().filter(t -> t.needs() == null || loader == null ||
-            loader.getResource(t.needs().replace('.', '/') + ".class") != null).toList();
+        final List<Target> visible = found.stream().filter(t -> t.needs() == null || linkable(loader, t)).toList();
         if (visible.isEmpty())
         {
             return null;

@@ -31,9 +31,9 @@ public final class MpjAgent
 {
     /** What the agent changes, and why: one entry per MPJ Express method. */
     static final List<AdviceTransformer.Target> TARGETS = List.of(
-        AdviceTransformer.Target.ofMain("runtime.starter.MPJRun", "main", StarterMainAdvice.class,
+        AdviceTransformer.Target.ofArgs("runtime.starter.MPJRun", "main", "V", StarterMainAdvice.class,
             "MPJRun accepts only its own hard-coded -dev names; shm jobs go to the shm launcher"),
-        AdviceTransformer.Target.ofMain("mpjdev.javampjdev.MPJDev", "init", DeviceLookupAdvice.class,
+        AdviceTransformer.Target.ofArgs("mpjdev.javampjdev.MPJDev", "init", "Lxdev/Device;", DeviceLookupAdvice.class,
             "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first"),
         collective("Barrier", CollectiveAdvice.BARRIER, CollectiveAdvice.Barrier.class,
             "a tree of messages (about 18 us on 4 ranks) where the engine's fence takes a few"),
