@@ -1,0 +1,43 @@
+package faults;
+
+import mpjrun.MpjDevice;
+
+/**
+ * What one fault trial measured.
+ *
+ * @param device           the MPJ Express device the job ran on.
+ * @param phase            the phase in which a rank was killed.
+ * @param launcherStopped  whether the launcher was stopped (SIGSTOP) before the kill, so that only the
+ *                         survivors themselves could end the job.
+ * @param seed             the trial's own seed: {@code bin/faults --trial-seed} reruns this trial alone.
+ * @param victim           the rank killed.
+ * @param hung             whether the job failed to end within the hang limit (or, stopped, its launcher
+ *                         did not end once continued).
+ * @param timeToFailMs     from the kill to the job's end: every rank gone and, unless stopped, the launcher
+ *                         exited; with the launcher stopped, until the last survivor is gone. -1 if hung.
+ * @param namedBySurvivors whether an output line of the ranks (not of the launcher) names the dead rank.
+ * @param namedByLauncher  whether a line of the launcher ({@code mpjrun: ...}) names the dead rank.
+ * @param orphans          processes of the job still running after the launcher had exited.
+ * @param files            files the job left in {@code /dev/shm} and in its JVMs' temporary directory.
+ * @param output           the job's output, for reports of failed trials.
+ */
+public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped, long seed, int victim,
+    boolean hung, long timeToFailMs, boolean namedBySurvivors, boolean namedByLauncher, int orphans, int files,
+    String output)
+{
+    /** Whether the trial shows a fault: a hang, an orphan or a file left. */
+    public boolean failed()
+    {
+        return hung || orphans > 0 || files > 0;
+    }
+
+    /** One line for progress and failure reports. */
+    public String summary()
+    {
+        return device.deviceName() + " " + phase.cliName() + " launcher " + (launcherStopped ? "stopped" : "running") +
+            " seed " + seed + " victim rank " + victim + ": " +
+            (hung ? "HUNG" : "ended " + timeToFailMs + " ms after the kill") +
+            (namedBySurvivors ? ", survivors named the rank" : "") + (namedByLauncher ? ", launcher named it" : "") +
+            (orphans > 0 ? ", " + orphans + " ORPHANS" : "") + (files > 0 ? ", " + files + " FILES LEFT" : "");
+    }
+}
