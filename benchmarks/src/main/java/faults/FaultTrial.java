@@ -34,8 +34,8 @@ import mpjrun.MpjJobs;
  *
  * <p>The job's JVMs carry a marker option ({@code -Dkupl.faults.trial=...}) by which its processes are
  * found however they were started (MPJ Express's daemon starts niodev ranks, not the launcher), and run
- * with a private {@code java.io.tmpdir} (through {@code JAVA_TOOL_OPTIONS}), so that files they leave
- * there are theirs. A trial runs alone: the launcher is this JVM's child that appeared during the trial.
+ * with a private {@code java.io.tmpdir} (through {@code JAVA_TOOL_OPTIONS}) and a private
+ * {@code KUPL_SHM_DIR} in {@code /dev/shm}, so that files left there are theirs. A trial runs alone: the launcher is this JVM's child that appeared during the trial.
  */
 final class FaultTrial
 {
@@ -78,11 +78,15 @@ final class FaultTrial
         final int victim = random.nextInt(processes);
         final int delayMs = random.nextInt(MAX_DELAY_MS);
         final Path directory = Files.createTempDirectory("kupl-faults-");
+        Path shmDirectoryToDelete = null;
         try (RankBoard board = RankBoard.open(directory.resolve("board"), processes))
         {
             final Path jobTemp = Files.createDirectory(directory.resolve("tmp"));
             final String marker = "-D" + MARKER_PROPERTY + "=" + directory.getFileName();
-            final Set<String> shmBefore = list(DEV_SHM);
+            // The engine's KUPL_SHM_DIR: a directory of the job's own on /dev/shm's tmpfs, so that what is left
+            // there is this job's (tests of parallel builds make directories in /dev/shm too).
+            final Path shmDirectory = Files.createTempDirectory(DEV_SHM, "kupl-faults-");
+            shmDirectoryToDelete = shmDirectory;
             final Set<ProcessHandle> childrenBefore = new HashSet<>(ProcessHandle.current().children().toList());
             final JobSpec spec = new JobSpec(processes, MpjJobs.currentClassPath(), List.of(marker),
                 FaultRank.class.getName(), List.of(directory.resolve("board").toString(), phase.cliName(),
@@ -90,7 +94,8 @@ final class FaultTrial
             final Duration jobTimeout = STARTUP_TIMEOUT.plusMillis(hangLimitMs + CONTINUED_LAUNCHER_TIMEOUT_MS)
                 .plusSeconds(30);
             final FutureTask<JobResult> job = new FutureTask<>(() -> MpjJobs.run(device, spec, jobTimeout,
-                MpjHome.defaultDirectory(), Map.of("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + jobTemp)));
+                MpjHome.defaultDirectory(), Map.of("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + jobTemp,
+                "KUPL_SHM_DIR", shmDirectory.toString())));
             Thread.ofPlatform().daemon().name("kupl-faults-job").start(job);
             final Watch watch = new Watch(board, victim, childrenBefore, marker, job);
             try
@@ -104,7 +109,8 @@ final class FaultTrial
             final JobResult result = awaitJob(job);
             // The kit ends the launcher's tree and the niodev daemon's ranks; anything else of the job goes too.
             Processes.withMarker(marker).forEach(ProcessHandle::destroyForcibly);
-            final int files = difference(list(DEV_SHM), shmBefore) + count(jobTemp);
+            final List<String> files = new ArrayList<>(entries(shmDirectory));
+            files.addAll(entries(jobTemp));
             return new TrialResult(device, phase, launcherStopped, seed, victim, watch.hung,
                 watch.hung ? -1 : TimeUnit.NANOSECONDS.toMillis(watch.endNs - watch.killNs),
                 names(result.output(), victim, false), names(result.output(), victim, true), watch.orphans, files,
@@ -113,6 +119,10 @@ final class FaultTrial
         finally
         {
             deleteTree(directory);
+            if (shmDirectoryToDelete != null)
+            {
+                deleteTree(shmDirectoryToDelete);
+            }
         }
     }
 
@@ -373,29 +383,12 @@ final class FaultTrial
             .anyMatch(line -> rank.matcher(line).find());
     }
 
-    private static Set<String> list(final Path directory) throws IOException
-    {
-        if (!Files.isDirectory(directory))
-        {
-            return Set.of();
-        }
-        try (Stream<Path> entries = Files.list(directory))
-        {
-            return new HashSet<>(entries.map(path -> path.getFileName().toString()).toList());
-        }
-    }
-
-    private static int difference(final Set<String> after, final Set<String> before)
-    {
-        return (int) after.stream().filter(name -> !before.contains(name)).count();
-    }
-
-    /** Files and directories under {@code directory}, itself not counted. */
-    private static int count(final Path directory) throws IOException
+    /** Files and directories under {@code directory}, itself left out. */
+    private static List<String> entries(final Path directory) throws IOException
     {
         try (Stream<Path> paths = Files.walk(directory))
         {
-            return (int) paths.count() - 1;
+            return paths.filter(path -> !path.equals(directory)).map(Path::toString).sorted().toList();
         }
     }
 

@@ -1,5 +1,7 @@
 package faults;
 
+import java.util.List;
+
 import mpjrun.MpjDevice;
 
 /**
@@ -18,17 +20,29 @@ import mpjrun.MpjDevice;
  * @param namedBySurvivors whether an output line of the ranks (not of the launcher) names the dead rank.
  * @param namedByLauncher  whether a line of the launcher ({@code mpjrun: ...}) names the dead rank.
  * @param orphans          processes of the job still running after the launcher had exited.
- * @param files            files the job left in {@code /dev/shm} and in its JVMs' temporary directory.
+ * @param leftFiles        files the job left in its {@code KUPL_SHM_DIR} (a directory of its own in
+ *                         {@code /dev/shm}) and in its JVMs' temporary directory.
  * @param output           the job's output, for reports of failed trials.
  */
 public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped, long seed, int victim,
-    boolean hung, long timeToFailMs, boolean namedBySurvivors, boolean namedByLauncher, int orphans, int files,
+    boolean hung, long timeToFailMs, boolean namedBySurvivors, boolean namedByLauncher, int orphans, List<String> leftFiles,
     String output)
 {
+    public TrialResult
+    {
+        leftFiles = List.copyOf(leftFiles);
+    }
+
+    /** How many files the job left. */
+    public int files()
+    {
+        return leftFiles.size();
+    }
+
     /** Whether the trial shows a fault: a hang, an orphan or a file left. */
     public boolean failed()
     {
-        return hung || orphans > 0 || files > 0;
+        return hung || orphans > 0 || !leftFiles.isEmpty();
     }
 
     /** One line for progress and failure reports. */
@@ -38,6 +52,7 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
             " seed " + seed + " victim rank " + victim + ": " +
             (hung ? "HUNG" : "ended " + timeToFailMs + " ms after the kill") +
             (namedBySurvivors ? ", survivors named the rank" : "") + (namedByLauncher ? ", launcher named it" : "") +
-            (orphans > 0 ? ", " + orphans + " ORPHANS" : "") + (files > 0 ? ", " + files + " FILES LEFT" : "");
+            (orphans > 0 ? ", " + orphans + " ORPHANS" : "") +
+            (leftFiles.isEmpty() ? "" : ", FILES LEFT: " + String.join(" ", leftFiles));
     }
 }
