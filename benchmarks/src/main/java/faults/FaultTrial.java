@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -35,7 +37,8 @@ import mpjrun.MpjJobs;
  * <p>The job's JVMs carry a marker option ({@code -Dkupl.faults.trial=...}) by which its processes are
  * found however they were started (MPJ Express's daemon starts niodev ranks, not the launcher), and run
  * with a private {@code java.io.tmpdir} (through {@code JAVA_TOOL_OPTIONS}) and a private
- * {@code KUPL_SHM_DIR} in {@code /dev/shm}, so that files left there are theirs. A trial runs alone: the launcher is this JVM's child that appeared during the trial.
+ * {@code KUPL_SHM_DIR} in {@code /dev/shm}, so that files left there are theirs. A trial runs alone: the
+ * launcher is this JVM's child that appeared during the trial.
  */
 final class FaultTrial
 {
@@ -43,7 +46,7 @@ final class FaultTrial
     static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     /** A stopped launcher, once continued, must end within this. */
     private static final long CONTINUED_LAUNCHER_TIMEOUT_MS = 10_000;
-    /** After the launcher has exited, how long the job's other processes may take to be gone before they count as orphans. */
+    /** After the launcher has exited, how long the job's other processes may take to end before they are orphans. */
     private static final long ORPHAN_GRACE_MS = 2_000;
     /** The random wait after the victim is first inside the phase is below this. */
     private static final int MAX_DELAY_MS = 50;
@@ -52,6 +55,8 @@ final class FaultTrial
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(2);
     private static final String MARKER_PROPERTY = "kupl.faults.trial";
     private static final Path DEV_SHM = Path.of("/dev/shm");
+    private static final Pattern RANK_SAID_DEAD = Pattern.compile(
+        "(?i)\\brank[\\s=#:]+(\\d+)\\b[^;.]{0,80}?\\b(died|dead|death|killed|gone|exited|ended|not alive)\\b");
 
     private final MpjDevice device;
     private final Phase phase;
@@ -113,8 +118,8 @@ final class FaultTrial
             files.addAll(entries(jobTemp));
             return new TrialResult(device, phase, launcherStopped, seed, victim, watch.hung,
                 watch.hung ? -1 : TimeUnit.NANOSECONDS.toMillis(watch.endNs - watch.killNs),
-                names(result.output(), victim, false), names(result.output(), victim, true), watch.orphans, files,
-                result.output());
+                ranksSaidDead(result.output(), false), ranksSaidDead(result.output(), true), watch.orphans, files,
+                result.output() + watch.hangStacks);
         }
         finally
         {
@@ -141,6 +146,7 @@ final class FaultTrial
         private long launcherExitNs;
         private boolean hung;
         private int orphans;
+        private final StringBuilder hangStacks = new StringBuilder();
 
         Watch(final RankBoard board, final int victim, final Set<ProcessHandle> childrenBefore, final String marker,
             final FutureTask<JobResult> job)
@@ -190,7 +196,7 @@ final class FaultTrial
             }
         }
 
-        /** Waits for the launcher to exit and then for the job's processes to be gone; false if the launcher did not exit. */
+        /** Waits for the launcher to exit, then for the job's processes to end; false if the launcher did not exit. */
         private boolean awaitLauncherAndOrphans(final ProcessHandle launcher, final long deadlineNs)
         {
             while (Processes.isRunning(launcher))
@@ -247,7 +253,7 @@ final class FaultTrial
             return true;
         }
 
-        /** The processes the ranks run in (one for multicore), the victim's left out where it is a process of its own. */
+        /** The processes the ranks run in (one for multicore), less the victim's where it has its own. */
         private List<ProcessHandle> rankProcesses()
         {
             final Set<Long> pids = new HashSet<>();
@@ -310,9 +316,21 @@ final class FaultTrial
                 Processes.resume(launchers);
                 stopped = false;
             }
+            if (hung)
+            {
+                // Where the survivors wait is what a report of the hang needs.
+                for (final ProcessHandle survivor : Processes.withMarker(marker))
+                {
+                    hangStacks.append("[faults] rank JVM ").append(survivor.pid()).append(" at the hang limit:\n")
+                        .append(Processes.mainThreadStacks(survivor));
+                }
+            }
             if (hung || killNs == 0)
             {
-                launchers.forEach(Processes::killTree);
+                // A job that did not reach the kill: its launcher may not have been seen yet.
+                final List<ProcessHandle> started = launchers.isEmpty() ? ProcessHandle.current().children()
+                    .filter(child -> !childrenBefore.contains(child)).toList() : launchers;
+                started.forEach(Processes::killTree);
                 Processes.withMarker(marker).forEach(ProcessHandle::destroyForcibly);
             }
         }
@@ -371,16 +389,25 @@ final class FaultTrial
     }
 
     /**
-     * Whether a line of {@code output} names rank {@code victim} ("rank 2", "rank=2", "rank #2"): lines of
-     * the launcher ({@code mpjrun: ...}) if {@code launcherLines}, else lines of the ranks. The job kit's
-     * own {@code [mpjrun]} lines count as neither.
+     * The ranks that lines of {@code output} say died: "rank 2 died", "rank 2 (pid 77) has died", "rank=2 was
+     * killed", by the number and a word of death in the same clause, not by an exact message. Lines of the launcher
+     * ({@code mpjrun: ...}) if {@code launcherLines}, else lines of the ranks; the job kit's own {@code [mpjrun]}
+     * lines count as neither.
      */
-    static boolean names(final String output, final int victim, final boolean launcherLines)
+    static Set<Integer> ranksSaidDead(final String output, final boolean launcherLines)
     {
-        final Pattern rank = Pattern.compile("(?i)\\brank[\\s=#:]+" + victim + "\\b");
-        return output.lines().filter(line -> !line.startsWith("[mpjrun]"))
+        final Set<Integer> ranks = new TreeSet<>();
+        output.lines().filter(line -> !line.startsWith("[mpjrun]"))
             .filter(line -> line.startsWith("mpjrun:") == launcherLines)
-            .anyMatch(line -> rank.matcher(line).find());
+            .forEach(line ->
+            {
+                final Matcher matcher = RANK_SAID_DEAD.matcher(line);
+                while (matcher.find())
+                {
+                    ranks.add(Integer.parseInt(matcher.group(1)));
+                }
+            });
+        return ranks;
     }
 
     /** Files and directories under {@code directory}, itself left out. */

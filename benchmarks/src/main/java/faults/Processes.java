@@ -81,6 +81,41 @@ final class Processes
         process.destroyForcibly();
     }
 
+    /**
+     * The stacks of the threads that run ranks in a JVM ({@code main}, or the numbered threads of MPJ Express's
+     * multicore mode), from {@code jcmd PID Thread.print}; a line saying why if that fails.
+     */
+    static String mainThreadStacks(final ProcessHandle process)
+    {
+        final Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try
+        {
+            final Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                .redirectErrorStream(true).start();
+            final String output = new String(dump.getInputStream().readAllBytes());
+            dump.waitFor();
+            final StringBuilder stacks = new StringBuilder();
+            // A thread's block starts with its quoted name and ends at a blank line.
+            for (final String block : output.split("\\n\\s*\\n"))
+            {
+                if (block.startsWith("\"main\"") || block.matches("(?s)^\"\\d+\".*"))
+                {
+                    stacks.append(block.strip()).append('\n');
+                }
+            }
+            return stacks.isEmpty() ? "(no rank thread in: " + output.strip() + ")\n" : stacks.toString();
+        }
+        catch (final IOException e)
+        {
+            return "(jcmd failed: " + e.getMessage() + ")\n";
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return "(interrupted)\n";
+        }
+    }
+
     private static void signal(final String signal, final Collection<ProcessHandle> processes)
         throws IOException, InterruptedException
     {

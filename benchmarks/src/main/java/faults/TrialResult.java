@@ -1,6 +1,7 @@
 package faults;
 
 import java.util.List;
+import java.util.Set;
 
 import mpjrun.MpjDevice;
 
@@ -17,20 +18,41 @@ import mpjrun.MpjDevice;
  *                         did not end once continued).
  * @param timeToFailMs     from the kill to the job's end: every rank gone and, unless stopped, the launcher
  *                         exited; with the launcher stopped, until the last survivor is gone. -1 if hung.
- * @param namedBySurvivors whether an output line of the ranks (not of the launcher) names the dead rank.
- * @param namedByLauncher  whether a line of the launcher ({@code mpjrun: ...}) names the dead rank.
+ * @param saidDeadBySurvivors the ranks that output lines of the ranks (not of the launcher) say died.
+ * @param saidDeadByLauncher  the ranks that lines of the launcher ({@code mpjrun: ...}) say died.
  * @param orphans          processes of the job still running after the launcher had exited.
  * @param leftFiles        files the job left in its {@code KUPL_SHM_DIR} (a directory of its own in
  *                         {@code /dev/shm}) and in its JVMs' temporary directory.
  * @param output           the job's output, for reports of failed trials.
  */
 public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped, long seed, int victim,
-    boolean hung, long timeToFailMs, boolean namedBySurvivors, boolean namedByLauncher, int orphans, List<String> leftFiles,
-    String output)
+    boolean hung, long timeToFailMs, Set<Integer> saidDeadBySurvivors, Set<Integer> saidDeadByLauncher, int orphans,
+    List<String> leftFiles, String output)
 {
     public TrialResult
     {
+        saidDeadBySurvivors = Set.copyOf(saidDeadBySurvivors);
+        saidDeadByLauncher = Set.copyOf(saidDeadByLauncher);
         leftFiles = List.copyOf(leftFiles);
+    }
+
+    /** Whether a surviving rank's error names the dead rank. */
+    public boolean namedBySurvivors()
+    {
+        return saidDeadBySurvivors.contains(victim);
+    }
+
+    /** Whether the launcher names the dead rank. */
+    public boolean namedByLauncher()
+    {
+        return saidDeadByLauncher.contains(victim);
+    }
+
+    /** Whether some line says that a rank died that was not killed: a wrong rank named. */
+    public boolean wrongRankNamed()
+    {
+        return saidDeadBySurvivors.stream().anyMatch(rank -> rank != victim) ||
+            saidDeadByLauncher.stream().anyMatch(rank -> rank != victim);
     }
 
     /** How many files the job left. */
@@ -39,10 +61,10 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
         return leftFiles.size();
     }
 
-    /** Whether the trial shows a fault: a hang, an orphan or a file left. */
+    /** Whether the trial shows a fault: a hang, an orphan, a file left or a wrong rank named. */
     public boolean failed()
     {
-        return hung || orphans > 0 || !leftFiles.isEmpty();
+        return hung || orphans > 0 || !leftFiles.isEmpty() || wrongRankNamed();
     }
 
     /** One line for progress and failure reports. */
@@ -51,7 +73,9 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
         return device.deviceName() + " " + phase.cliName() + " launcher " + (launcherStopped ? "stopped" : "running") +
             " seed " + seed + " victim rank " + victim + ": " +
             (hung ? "HUNG" : "ended " + timeToFailMs + " ms after the kill") +
-            (namedBySurvivors ? ", survivors named the rank" : "") + (namedByLauncher ? ", launcher named it" : "") +
+            (namedBySurvivors() ? ", survivors named the rank" : "") +
+            (namedByLauncher() ? ", launcher named it" : "") +
+            (wrongRankNamed() ? ", WRONG RANK NAMED: " + saidDeadBySurvivors + " " + saidDeadByLauncher : "") +
             (orphans > 0 ? ", " + orphans + " ORPHANS" : "") +
             (leftFiles.isEmpty() ? "" : ", FILES LEFT: " + String.join(" ", leftFiles));
     }
