@@ -319,10 +319,10 @@ final class FaultTrial
             if (hung)
             {
                 // Where the survivors wait is what a report of the hang needs.
-                for (final ProcessHandle survivor : Processes.withMarker(marker))
+                for (final ProcessHandle survivor : Processes.running(rankProcesses()))
                 {
                     hangStacks.append("[faults] rank JVM ").append(survivor.pid()).append(" at the hang limit:\n")
-                        .append(Processes.mainThreadStacks(survivor));
+                        .append(Processes.programThreadStacks(survivor, FaultRank.class));
                 }
             }
             if (hung || killNs == 0)

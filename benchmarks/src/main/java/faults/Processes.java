@@ -82,10 +82,10 @@ final class Processes
     }
 
     /**
-     * The stacks of the threads that run ranks in a JVM ({@code main}, or the numbered threads of MPJ Express's
-     * multicore mode), from {@code jcmd PID Thread.print}; a line saying why if that fails.
+     * The stacks of the threads in a JVM that run {@code program} or are its {@code main}, from
+     * {@code jcmd PID Thread.print}; a line saying why if that fails.
      */
-    static String mainThreadStacks(final ProcessHandle process)
+    static String programThreadStacks(final ProcessHandle process, final Class<?> program)
     {
         final Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         try
@@ -98,12 +98,13 @@ final class Processes
             // A thread's block starts with its quoted name and ends at a blank line.
             for (final String block : output.split("\\n\\s*\\n"))
             {
-                if (block.startsWith("\"main\"") || block.matches("(?s)^\"\\d+\".*"))
+                if (block.startsWith("\"main\"") || block.contains("at " + program.getName() + "."))
                 {
                     stacks.append(block.strip()).append('\n');
                 }
             }
-            return stacks.isEmpty() ? "(no rank thread in: " + output.strip() + ")\n" : stacks.toString();
+            return stacks.isEmpty() ? "(no such thread; jcmd said: " + output.lines().limit(3).toList() + ")\n" :
+                stacks.toString();
         }
         catch (final IOException e)
         {
