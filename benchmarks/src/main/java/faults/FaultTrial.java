@@ -144,6 +144,7 @@ final class FaultTrial
         private long killNs;
         private long endNs;
         private long launcherExitNs;
+        private long allGoneNs;
         private boolean hung;
         private int orphans;
         private final StringBuilder hangStacks = new StringBuilder();
@@ -183,21 +184,23 @@ final class FaultTrial
                 endNs = System.nanoTime();
                 Processes.resume(launchers);
                 stopped = false;
-                hung = !awaitLauncherAndOrphans(launcher,
+                hung = !awaitLauncherAndOrphans(launcher, ranks,
                     System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONTINUED_LAUNCHER_TIMEOUT_MS));
             }
             else
             {
-                hung = !awaitLauncherAndOrphans(launcher, deadlineNs);
-                if (!hung)
-                {
-                    endNs = Math.max(endNs, launcherExitNs);
-                }
+                hung = !awaitLauncherAndOrphans(launcher, ranks, deadlineNs);
+                // The job has ended once its last process has; with orphans, when its launcher exited.
+                endNs = orphans == 0 ? allGoneNs : launcherExitNs;
             }
         }
 
-        /** Waits for the launcher to exit, then for the job's processes to end; false if the launcher did not exit. */
-        private boolean awaitLauncherAndOrphans(final ProcessHandle launcher, final long deadlineNs)
+        /**
+         * Waits for the launcher to exit, then for the rank processes to be gone (the end of the job) and for no
+         * process with the marker to be left (an orphan); false if the launcher did not exit by the deadline.
+         */
+        private boolean awaitLauncherAndOrphans(final ProcessHandle launcher, final List<ProcessHandle> ranks,
+            final long deadlineNs)
         {
             while (Processes.isRunning(launcher))
             {
@@ -209,6 +212,9 @@ final class FaultTrial
             }
             launcherExitNs = System.nanoTime();
             final long graceEndNs = launcherExitNs + TimeUnit.MILLISECONDS.toNanos(ORPHAN_GRACE_MS);
+            // The known rank processes first (cheap to poll), then every process with the marker (a scan of /proc).
+            awaitGone(ranks, graceEndNs);
+            allGoneNs = System.nanoTime();
             List<ProcessHandle> left = Processes.withMarker(marker);
             while (!left.isEmpty() && System.nanoTime() - graceEndNs < 0)
             {
@@ -216,10 +222,6 @@ final class FaultTrial
                 left = Processes.withMarker(marker);
             }
             orphans = left.size();
-            if (left.isEmpty())
-            {
-                endNs = Math.max(endNs, System.nanoTime());
-            }
             return true;
         }
 
