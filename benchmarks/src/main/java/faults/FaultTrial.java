@@ -56,7 +56,7 @@ final class FaultTrial
     private static final String MARKER_PROPERTY = "kupl.faults.trial";
     private static final Path DEV_SHM = Path.of("/dev/shm");
     private static final Pattern RANK_SAID_DEAD = Pattern.compile(
-        "(?i)\\brank[\\s=#:]+(\\d+)\\b[^;.]{0,80}?\\b(died|dead|death|killed|gone|exited|ended|not alive)\\b");
+        "(?i)\\brank[\\s=#:]+(\\d+)\\b[^;.]{0,80}?\\b(died|dead|death|killed|gone|not alive)\\b");
 
     private final MpjDevice device;
     private final Phase phase;
@@ -392,7 +392,8 @@ final class FaultTrial
 
     /**
      * The ranks that lines of {@code output} say died: "rank 2 died", "rank 2 (pid 77) has died", "rank=2 was
-     * killed", by the number and a word of death in the same clause, not by an exact message. Lines of the launcher
+     * killed", by the number and a word of death in the same clause, not by an exact message ("rank 1 exited
+     * with status 1" says how a rank ended, not that it died). Lines of the launcher
      * ({@code mpjrun: ...}) if {@code launcherLines}, else lines of the ranks; the job kit's own {@code [mpjrun]}
      * lines count as neither.
      */

@@ -2,6 +2,7 @@ package faults;
 
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 import mpjrun.MpjDevice;
 
@@ -48,11 +49,16 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
         return saidDeadByLauncher.contains(victim);
     }
 
-    /** Whether some line says that a rank died that was not killed: a wrong rank named. */
-    public boolean wrongRankNamed()
+    /**
+     * The ranks other than the victim that some line says died. Not a fault in itself: a survivor that gave up
+     * has exited too by the time another looks, and may be the one it names (reported, not counted).
+     */
+    public Set<Integer> othersSaidDead()
     {
-        return saidDeadBySurvivors.stream().anyMatch(rank -> rank != victim) ||
-            saidDeadByLauncher.stream().anyMatch(rank -> rank != victim);
+        final Set<Integer> others = new TreeSet<>(saidDeadBySurvivors);
+        others.addAll(saidDeadByLauncher);
+        others.remove(victim);
+        return others;
     }
 
     /** How many files the job left. */
@@ -61,10 +67,10 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
         return leftFiles.size();
     }
 
-    /** Whether the trial shows a fault: a hang, an orphan, a file left or a wrong rank named. */
+    /** Whether the trial shows a fault: a hang, an orphan or a file left. */
     public boolean failed()
     {
-        return hung || orphans > 0 || !leftFiles.isEmpty() || wrongRankNamed();
+        return hung || orphans > 0 || !leftFiles.isEmpty();
     }
 
     /** One line for progress and failure reports. */
@@ -75,7 +81,7 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
             (hung ? "HUNG" : "ended " + timeToFailMs + " ms after the kill") +
             (namedBySurvivors() ? ", survivors named the rank" : "") +
             (namedByLauncher() ? ", launcher named it" : "") +
-            (wrongRankNamed() ? ", WRONG RANK NAMED: " + saidDeadBySurvivors + " " + saidDeadByLauncher : "") +
+            (othersSaidDead().isEmpty() ? "" : ", also said dead: ranks " + othersSaidDead()) +
             (orphans > 0 ? ", " + orphans + " ORPHANS" : "") +
             (leftFiles.isEmpty() ? "" : ", FILES LEFT: " + String.join(" ", leftFiles));
     }

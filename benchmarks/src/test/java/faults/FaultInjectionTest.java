@@ -46,7 +46,6 @@ class FaultInjectionTest
             assertFalse(trial.hung(), () -> "hung: " + report);
             assertEquals(0, trial.orphans(), () -> "orphans: " + report);
             assertEquals(List.of(), trial.leftFiles(), () -> "files left: " + report);
-            assertFalse(trial.wrongRankNamed(), () -> "a rank that was not killed is said dead: " + report);
             if (trial.device() == MpjDevice.SHM)
             {
                 assertTrue(trial.launcherStopped() ? trial.namedBySurvivors() : trial.namedByLauncher(),
@@ -81,7 +80,8 @@ class FaultInjectionTest
             xdev.XDevException: shm device: rank 1 (pid 76) has died (exited without MPI.Finalize); rank 0 gave up
             kupl.PeerDeathException: rank 3 died: its process is gone; rank 0 waited 250 ms
             mpi.rma.RmaException: the out-of-band allgather callback returned -1 on rank 5
-            mpi.rma.RmaException: fence: rank=6 ended
+            mpi.rma.RmaException: fence: rank=6 is gone
+            mpjrun: rank 7 (pid 80) exited with status 1
             """;
         assertEquals(Set.of(2), FaultTrial.ranksSaidDead(output, true));
         assertEquals(Set.of(1, 3, 6), FaultTrial.ranksSaidDead(output, false), "rank 0 and 5 are not said dead");
@@ -89,14 +89,20 @@ class FaultInjectionTest
     }
 
     @Test
-    void shouldCountAWrongRankNamedAsAFailure()
+    void shouldTellTheVictimFromOtherRanksSaidDeadWithoutCountingThemAsAFault()
     {
-        final TrialResult wrong = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(2),
-            Set.of(), 0, List.of(), "");
-        assertTrue(wrong.wrongRankNamed() && wrong.failed(), wrong.summary());
-        final TrialResult right = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(1),
+        final TrialResult trial = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(0, 1),
             Set.of(1), 0, List.of(), "");
-        assertTrue(right.namedBySurvivors() && right.namedByLauncher() && !right.failed(), right.summary());
+        assertTrue(trial.namedBySurvivors() && trial.namedByLauncher(), trial.summary());
+        assertEquals(Set.of(0), trial.othersSaidDead());
+        assertFalse(trial.failed(), trial.summary());
+        final TrialResult unnamed = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(2),
+            Set.of(), 0, List.of(), "");
+        assertFalse(unnamed.namedBySurvivors() || unnamed.namedByLauncher(), unnamed.summary());
+        assertTrue(new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(), Set.of(), 1,
+            List.of(), "").failed(), "an orphan is a fault");
+        assertTrue(new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(), Set.of(), 0,
+            List.of("/dev/shm/x/y"), "").failed(), "a file left is a fault");
     }
 
     @Test
