@@ -18,6 +18,7 @@ import java.util.function.DoublePredicate;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
 
@@ -289,14 +290,14 @@ public final class DeviceBenchmark
 
     private String prepareMpj()
     {
-        final String reason = MpjMulticore.unavailableReason();
+        final String reason = MpjHome.unavailableReason();
         if (reason != null)
         {
             return reason;
         }
         try
         {
-            MpjMulticore.prepareHome(mpjHome);
+            MpjHome.prepare(mpjHome);
             return null;
         }
         catch (final Exception e)

@@ -127,7 +127,7 @@ public final class ConformanceMatrix
                     run.millis() + " ms"));
             runs.add(run);
         }
-        final Report report = new Report(runs);
+        final Report report = new Report(runs, Report.checklistHref(out));
         System.out.println();
         System.out.print(report.consoleTable());
         report.write(out);

@@ -13,16 +13,31 @@ import java.util.Map;
 /**
  * The matrix as a table of cases by configuration: for the console, as Markdown
  * ({@code conformance.md}) and as one self-contained HTML page ({@code conformance.html}, no
- * scripts or files besides itself) with the failure messages.
+ * scripts or files besides itself) with the failure messages. In both files each case links to
+ * its entry in {@code docs/conformance-checklist.md} ({@link Checklist}).
  */
 public final class Report
 {
+    /** The checklist seen from the default report directory, {@code target/conformance} of the repository. */
+    static final String DEFAULT_CHECKLIST_HREF = "../../" + Checklist.PATH;
+
     private final List<ConfigurationRun> runs;
     private final Map<String, CaseInfo> cases = new LinkedHashMap<>();
+    private final String checklistHref;
 
     public Report(final List<ConfigurationRun> runs)
     {
+        this(runs, DEFAULT_CHECKLIST_HREF);
+    }
+
+    /**
+     * @param checklistHref the checklist's address relative to where the reports will be written
+     *                      (see {@link #checklistHref(Path)}).
+     */
+    public Report(final List<ConfigurationRun> runs, final String checklistHref)
+    {
         this.runs = List.copyOf(runs);
+        this.checklistHref = checklistHref;
         for (final ConfigurationRun run : runs)
         {
             run.cases().forEach(info -> cases.putIfAbsent(info.id(), info));
@@ -99,7 +114,9 @@ public final class Report
         md.append(" expected | source |\n|---|---|").append("---|".repeat(ran().size())).append("---|---|\n");
         for (final CaseInfo info : cases.values())
         {
-            md.append("| `").append(info.id()).append("` | ").append(info.group()).append(" |");
+            md.append("| ").append(info.checklist().isEmpty() ? "`" + info.id() + "`" :
+                "[`" + info.id() + "`](" + checklistHref + "#" + info.checklist() + ")").append(" | ")
+                .append(info.group()).append(" |");
             for (final ConfigurationRun run : ran())
             {
                 md.append(' ').append(cell(run, info.id())).append(" |");
@@ -146,8 +163,10 @@ public final class Report
         h.append("<th>expected</th><th>source</th></tr>\n");
         for (final CaseInfo info : cases.values())
         {
-            h.append("<tr><td><code>").append(esc(info.id())).append("</code></td><td>").append(esc(info.group()))
-                .append("</td>");
+            final String code = "<code>" + esc(info.id()) + "</code>";
+            h.append("<tr><td>").append(info.checklist().isEmpty() ? code :
+                "<a href=\"" + esc(checklistHref + "#" + info.checklist()) + "\">" + code + "</a>")
+                .append("</td><td>").append(esc(info.group())).append("</td>");
             for (final ConfigurationRun run : ran())
             {
                 final CaseResult result = run.results().get(info.id());
@@ -201,6 +220,24 @@ public final class Report
         Files.createDirectories(directory);
         Files.writeString(directory.resolve("conformance.md"), markdown(), StandardCharsets.UTF_8);
         Files.writeString(directory.resolve("conformance.html"), html(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The address of {@code docs/conformance-checklist.md} relative to {@code reportDirectory}: found
+     * in the nearest directory above it that has one, else as from {@code target/conformance}.
+     */
+    public static String checklistHref(final Path reportDirectory)
+    {
+        final Path from = reportDirectory.toAbsolutePath().normalize();
+        for (Path root = from; root != null; root = root.getParent())
+        {
+            final Path checklist = root.resolve(Checklist.PATH);
+            if (Files.isRegularFile(checklist))
+            {
+                return from.relativize(checklist).toString().replace('\\', '/');
+            }
+        }
+        return DEFAULT_CHECKLIST_HREF;
     }
 
     /** The configurations that ran: the grids have a column for each, the others appear in the list only. */

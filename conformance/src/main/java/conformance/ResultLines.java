@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The lines a conformance job prints for the matrix to read: one {@value #META} line per case
  * (what it checks), one {@value #CASE} line per case (how it ended, over all ranks), and
- * {@value #DONE} at the end. Fields are tab-separated; tabs and line breaks inside them become
+ * {@value #DONE} at the end. A meta line ends with the anchor of the case's checklist entry. Fields are tab-separated; tabs and line breaks inside them become
  * spaces.
  */
 public final class ResultLines
@@ -20,7 +20,8 @@ public final class ResultLines
 
     public static String meta(final Case c)
     {
-        return join(META, c.id(), c.group().name(), Integer.toString(c.minProcesses()), c.expectation(), c.source());
+        return join(META, c.id(), c.group().name(), Integer.toString(c.minProcesses()), c.expectation(), c.source(),
+            c.behaviour().anchor());
     }
 
     public static String result(final String id, final Status status, final long millis, final String message)

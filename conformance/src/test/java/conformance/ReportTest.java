@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +43,32 @@ class ReportTest
 
         assertTrue(html.contains("value &lt;7&gt; &amp; &quot;x&quot;"), html);
         assertFalse(html.contains("<7>"), html);
+    }
+
+    @Test
+    void shouldLinkEachCaseToItsChecklistEntry()
+    {
+        final Case fenceCase = Catalog.select(List.of("fence.legal-assertions")).get(0);
+        final String output = ResultLines.meta(fenceCase) + "\n" + ResultLines.result(fenceCase.id(), Status.PASS, 1, "") +
+            "\n@@DONE\t1\t1";
+        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, new JobLauncher.JobOutput(output, false, 0), 1);
+        final Report report = new Report(List.of(run), "../../docs/conformance-checklist.md");
+
+        assertEquals("fence-assertions-are-checked", run.cases().get(0).checklist());
+        assertTrue(report.markdown().contains(
+            "[`fence.legal-assertions`](../../docs/conformance-checklist.md#fence-assertions-are-checked)"), report.markdown());
+        assertTrue(report.html().contains("<a href=\"../../docs/conformance-checklist.md#fence-assertions-are-checked\">" +
+            "<code>fence.legal-assertions</code></a>"), report.html());
+    }
+
+    @Test
+    void shouldFindTheChecklistFromWhereTheReportsGo()
+    {
+        final Path root = Citations.root();
+
+        assertEquals("../../docs/conformance-checklist.md", Report.checklistHref(root.resolve("target/conformance")));
+        assertEquals("../../../docs/conformance-checklist.md",
+            Report.checklistHref(root.resolve("conformance/target/conformance")));
     }
 
     @Test

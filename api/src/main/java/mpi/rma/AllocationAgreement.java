@@ -6,7 +6,8 @@ import mpi.MPI;
 /**
  * The first step of {@link Win#allocateShared}: every process publishes its arguments, its
  * node and whether it found them valid (one {@code Allgather} over the communicator), and all
- * then reach the same verdict. A window is made on every process or on none.
+ * then reach the same verdict. A window is made on every process or on none
+ * (docs/design.md#collective-calls-fail-together).
  */
 final class AllocationAgreement
 {
@@ -89,7 +90,8 @@ final class AllocationAgreement
             dispUnits[rank] = (int)all[rank * FIELDS + DISP_UNIT];
             everyoneNoncontig &= all[rank * FIELDS + NONCONTIG] != 0;
         }
-        // Contiguity is what a process relies on when it did not ask for noncontig: it takes every process asking.
+        // Contiguity is what a process relies on when it did not ask for noncontig: it takes every process asking
+        // (docs/design.md#noncontiguous-only-when-every-process-asks).
         return new AllocationAgreement(sizes, dispUnits, !everyoneNoncontig);
     }
 

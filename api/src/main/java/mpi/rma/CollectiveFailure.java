@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * How a collective synchronisation call (fence, free) fails on every process when one
- * process finds an error, at no cost when none does.
+ * process finds an error, at no cost when none does (docs/design.md#collective-calls-fail-together).
  *
  * <p>The failing process still takes part in the underlying fence, so that nobody waits for
  * it, after writing one shared word: the number of the collective call, its rank and the error

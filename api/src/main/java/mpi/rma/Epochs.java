@@ -9,7 +9,9 @@ import mpi.MPI;
  *
  * <p>A fence opens a fence epoch unless it has {@link Win#MODE_NOSUCCEED}. A lock or lockAll may
  * follow a fence only while no RMA call was made since (the fence epoch then ends, as in
- * MPICH); a fence may not come while a lock epoch is open.
+ * MPICH); a fence may not come while a lock epoch is open
+ * (docs/design.md#lock-after-fence-only-if-no-rma-since). {@code MPI.PROC_NULL} is a target like
+ * any other here: calls to it need an epoch, and then do nothing (docs/design.md#proc-null-targets).
  */
 final class Epochs
 {

@@ -72,7 +72,7 @@ public final class Win implements AutoCloseable
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
     public static final int MAX_OBJECT_NAME = 128;
 
-    /** What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access. */
+    /** What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access (docs/design.md#proc-null-targets). */
     private static final long NO_TARGET = -1;
     private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
@@ -482,7 +482,8 @@ public final class Win implements AutoCloseable
 
     /**
      * A memory barrier between this process's loads and stores of shared memory and the others'
-     * ({@code MPI_Win_sync}). Allowed outside passive-target epochs too (it opens or closes none).
+     * ({@code MPI_Win_sync}). Allowed outside passive-target epochs too (it opens or closes none;
+     * docs/design.md#sync-outside-passive-epochs).
      */
     public void sync()
     {
@@ -538,11 +539,17 @@ public final class Win implements AutoCloseable
         memory.free();
     }
 
-    /** {@link #free()}, for try-with-resources. */
+    /**
+     * {@link #free()}, for try-with-resources; nothing if the window is already freed, so that
+     * {@code try (Win win = ...) { ...; win.free(); }} ends quietly. A second {@link #free()} stays ERR_WIN.
+     */
     @Override
     public void close()
     {
-        free();
+        if (!freed)
+        {
+            free();
+        }
     }
 
     /** Whether the window has been freed. */
@@ -593,6 +600,7 @@ public final class Win implements AutoCloseable
      */
     public Object getAttr(final int keyval)
     {
+        checkUsable("Win.getAttr");
         return switch (keyval)
         {
             case WIN_BASE -> base();
@@ -774,6 +782,7 @@ public final class Win implements AutoCloseable
         throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
     }
 
+    /** Past the end is always an error, never a store into the next segment (docs/design.md#accesses-past-the-end-are-rejected). */
     private static RmaException outOfRange(final String call, final int targetRank, final long targetDisp,
         final int count, final BasicType type, final long segmentBytes, final int unit)
     {

@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.Group;
 import mpi.Datatype;
@@ -11,7 +12,10 @@ import mpi.User_function;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist items 51-57: the accumulate family and its atomicity. */
+/**
+ * The accumulate family and its atomicity
+ * (docs/conformance-checklist.md#accumulate-family-and-atomicity).
+ */
 public final class AccumulateCases
 {
     private static final int ITERATIONS = 500;
@@ -23,9 +27,9 @@ public final class AccumulateCases
     public static List<Case> cases()
     {
         return new CaseList(Group.ACCUMULATE)
-            .add("acc.sum-no-lost-updates",
+            .add("acc.sum-no-lost-updates", Behaviour.ACC_ATOMIC,
                 "every rank adds 1 to rank 0's long 500 times under lockAll: the total is 500 * size",
-                "MPI-4.1 12.7.1 (element-wise atomicity); open-mpi/ompi#3571", c ->
+                "MPI-4.1 §12.7.1 (element-wise atomicity); open-mpi/ompi#3571", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
@@ -40,9 +44,9 @@ public final class AccumulateCases
                     c.checkEquals((long)ITERATIONS * c.size(), Memory.getLong(win.sharedQuery(0).memory(), 0), "total");
                     win.unlockAll();
                 })
-            .add("acc.sum-misaligned-no-lost-updates", 2,
+            .add("acc.sum-misaligned-no-lost-updates", 2, Behaviour.ACC_ATOMIC,
                 "as above on an int at an odd address (contiguous window, rank 0 has 3 bytes): no lost updates",
-                "MPI-4.1 12.7.1; implementation note (misaligned elements take the accumulate lock)", c ->
+                "MPI-4.1 §12.7.1; docs/design.md#atomic-accumulates (misaligned elements take the accumulate lock)", c ->
                 {
                     final Win win = c.window(c.isRoot() ? 3 : 8, 1);
                     final int target = 1;
@@ -58,9 +62,9 @@ public final class AccumulateCases
                     c.checkEquals((long)ITERATIONS * c.size(), Memory.getInt(win.sharedQuery(target).memory(), 0), "total");
                     win.unlockAll();
                 })
-            .add("acc.ops",
+            .add("acc.ops", Behaviour.ACC_OPS,
                 "accumulate with PROD, MAX, MIN, BAND, BOR, BXOR, LAND, REPLACE on ints gives the reduction's result",
-                "MPI-4.1 12.3.4.1, 6.9.2", c ->
+                "MPI-4.1 §12.3.4.1, §6.9.2", c ->
                 {
                     final Win win = c.window(64, 4);
                     final Op[] ops = {MPI.PROD, MPI.MAX, MPI.MIN, MPI.BAND, MPI.BOR, MPI.BXOR, MPI.LAND, Win.REPLACE};
@@ -82,9 +86,9 @@ public final class AccumulateCases
                         c.checkEquals(expected[i], Memory.getInt(win.base(), i), "op #" + i);
                     }
                 })
-            .add("acc.no-op-rejected",
+            .add("acc.no-op-rejected", Behaviour.ACC_OPS,
                 "accumulate with NO_OP: MPI_ERR_OP (NO_OP is for getAccumulate and fetchAndOp only)",
-                "MPI-4.1 12.3.4.1; implementation note", c ->
+                "MPI-4.1 §12.3.4.1, §12.3.4.2 (NO_OP belongs to the fetching calls); docs/design.md#erroneous-calls-are-reported", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -92,9 +96,9 @@ public final class AccumulateCases
                         () -> win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, Win.NO_OP));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("acc.op-not-for-type",
+            .add("acc.op-not-for-type", Behaviour.ACC_OPS,
                 "BAND on doubles: MPI_ERR_OP",
-                "MPI-4.1 12.3.4.1, 6.9.2 (bitwise ops on integers only)", c ->
+                "MPI-4.1 §12.3.4.1, §6.9.2 (bitwise ops on integers only)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -102,9 +106,9 @@ public final class AccumulateCases
                         () -> win.accumulate(new double[] {1}, 0, 1, MPI.DOUBLE, c.rank(), 0, 1, MPI.DOUBLE, MPI.BAND));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("acc.user-op-rejected",
+            .add("acc.user-op-rejected", Behaviour.ACC_OPS,
                 "a user-defined op: MPI_ERR_OP",
-                "MPI-4.1 12.3.4.1 (predefined ops only); Open MPI accumulate.c.in", c ->
+                "MPI-4.1 §12.3.4.1 (predefined ops only); Open MPI accumulate.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     final Op mine = new Op(new User_function()
@@ -121,9 +125,9 @@ public final class AccumulateCases
                         () -> win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, mine));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("acc.maxloc-rejected",
+            .add("acc.maxloc-rejected", Behaviour.ACC_OPS,
                 "MAXLOC and MINLOC (pair reductions, which basic types cannot carry): MPI_ERR_OP",
-                "MPI-4.1 12.3.4.1 (predefined ops on basic types); implementation note", c ->
+                "MPI-4.1 §12.3.4.1 (predefined ops on basic types); docs/design.md#basic-datatypes-only", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -133,9 +137,9 @@ public final class AccumulateCases
                         () -> win.fetchAndOp(new long[] {1}, 0, new long[1], 0, MPI.LONG, c.rank(), 0, MPI.MINLOC));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("acc.ordering-same-origin",
+            .add("acc.ordering-same-origin", Behaviour.ACC_ORDERING,
                 "two REPLACE accumulates from one origin to one location in one epoch: the second wins",
-                "MPI-4.1 12.7.2 (default accumulate_ordering); MPICH acc_ordering", c ->
+                "MPI-4.1 §12.7.2 (default accumulate_ordering); MPICH acc_ordering", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
@@ -144,9 +148,9 @@ public final class AccumulateCases
                     win.unlock(c.rank());
                     c.checkEquals(2, Memory.getLong(win.base(), 0), "value");
                 })
-            .add("acc.get-accumulate-returns-old",
+            .add("acc.get-accumulate-returns-old", Behaviour.ACC_GET_ACCUMULATE,
                 "getAccumulate(SUM) returns the target's prior contents and adds to them (5 ints)",
-                "MPI-4.1 12.3.4.2; MPICH get_accumulate", c ->
+                "MPI-4.1 §12.3.4.2; MPICH get_accumulate", c ->
                 {
                     final Win win = c.window(20, 4);
                     win.fence(0);
@@ -165,9 +169,9 @@ public final class AccumulateCases
                         c.checkEquals(10 * i + 1, Memory.getInt(win.base(), i), "new element " + i);
                     }
                 })
-            .add("acc.get-accumulate-no-op",
+            .add("acc.get-accumulate-no-op", Behaviour.ACC_GET_ACCUMULATE,
                 "getAccumulate(NO_OP) with a null origin and count 0 reads the target atomically and leaves it",
-                "MPI-4.1 12.3.4.2 (origin ignored for NO_OP); MPICH get_accumulate", c ->
+                "MPI-4.1 §12.3.4.2 (origin ignored for NO_OP); MPICH get_accumulate", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -180,10 +184,10 @@ public final class AccumulateCases
                     c.checkEquals(31 + target, got[0], "value read");
                     c.checkEquals(31 + c.rank(), Memory.getLong(win.base(), 0), "own value afterwards");
                 })
-            .add("acc.get-accumulate-replace-is-swap", 2,
+            .add("acc.get-accumulate-replace-is-swap", 2, Behaviour.ACC_GET_ACCUMULATE,
                 "token ring: each rank in turn does getAccumulate(REPLACE, own rank) on rank 0's int under a shared " +
                     "lock and flushes; each fetches the previous rank's id",
-                "MPI-4.1 12.3.4.2, 12.5.4; MPICH flush", c ->
+                "MPI-4.1 §12.3.4.2, §12.5.4; MPICH flush", c ->
                 {
                     final Win win = c.window(4, 4);
                     win.fence(0);
@@ -208,10 +212,10 @@ public final class AccumulateCases
                     }
                     win.unlock(0);
                 })
-            .add("acc.fetch-and-op-unique",
+            .add("acc.fetch-and-op-unique", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 100 fetchAndOp(SUM, 1) on rank 0's long: all fetched values differ and the final " +
                     "value is 100 * size",
-                "MPI-4.1 12.3.4.3; MPICH fetch_and_op (contention)", c ->
+                "MPI-4.1 §12.3.4.3; MPICH fetch_and_op (contention)", c ->
                 {
                     final int n = 100;
                     final Win win = c.window(8, 8);
@@ -237,9 +241,9 @@ public final class AccumulateCases
                     c.checkEquals(all.length, Memory.getLong(win.sharedQuery(0).memory(), 0), "final value");
                     win.unlockAll();
                 })
-            .add("acc.fetch-and-op-short-contention",
+            .add("acc.fetch-and-op-short-contention", Behaviour.ACC_ATOMIC,
                 "fetchAndOp(SUM) on a 2-byte short from every rank, 300 times each (no lock-free form): no lost updates",
-                "MPI-4.1 12.7.1; MPICH fetch_and_op (short variant)", c ->
+                "MPI-4.1 §12.7.1; MPICH fetch_and_op (short variant)", c ->
                 {
                     final Win win = c.window(2, 2);
                     win.lockAll(0);
@@ -254,9 +258,9 @@ public final class AccumulateCases
                     c.checkEquals(300L * c.size(), win.sharedQuery(0).memory().get(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, 0), "total");
                     win.unlockAll();
                 })
-            .add("acc.fetch-and-op-no-op",
+            .add("acc.fetch-and-op-no-op", Behaviour.ACC_FETCH_AND_OP,
                 "fetchAndOp(NO_OP) with a null origin returns the current value and leaves it",
-                "MPI-4.1 12.3.4.3; MPICH fetch_and_op (NO_OP reads)", c ->
+                "MPI-4.1 §12.3.4.3; MPICH fetch_and_op (NO_OP reads)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -268,9 +272,9 @@ public final class AccumulateCases
                     c.checkEquals(1234, got[0], "fetched");
                     c.checkEquals(1234, Memory.getLong(win.base(), 0), "value afterwards");
                 })
-            .add("acc.compare-and-swap",
+            .add("acc.compare-and-swap", Behaviour.ACC_COMPARE_AND_SWAP,
                 "compareAndSwap replaces the target only if it equals compare, and always returns the prior value",
-                "MPI-4.1 12.3.4.4; MPICH compare_and_swap (self part)", c ->
+                "MPI-4.1 §12.3.4.4; MPICH compare_and_swap (self part)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
@@ -285,10 +289,10 @@ public final class AccumulateCases
                     c.checkEquals(5, Memory.getLong(win.base(), 0), "value after a successful swap");
                     win.unlock(c.rank());
                 })
-            .add("acc.compare-and-swap-counter",
+            .add("acc.compare-and-swap-counter", Behaviour.ACC_COMPARE_AND_SWAP,
                 "every rank increments rank 0's int 200 times with a compareAndSwap retry loop: the final value is " +
                     "200 * size",
-                "MPI-4.1 12.3.4.4; MPICH compare_and_swap (contention)", c ->
+                "MPI-4.1 §12.3.4.4; MPICH compare_and_swap (contention)", c ->
                 {
                     final Win win = c.window(4, 4);
                     win.lockAll(0);
@@ -313,9 +317,9 @@ public final class AccumulateCases
                     c.checkEquals(200L * c.size(), Memory.getInt(win.sharedQuery(0).memory(), 0), "counter");
                     win.unlockAll();
                 })
-            .add("acc.compare-and-swap-double",
+            .add("acc.compare-and-swap-double", Behaviour.ACC_COMPARE_AND_SWAP,
                 "compareAndSwap on MPI.DOUBLE: MPI_ERR_TYPE",
-                "MPI-4.1 12.3.4.4 (integer, logical, byte only); MPICH errors/rma/cas_type_check", c ->
+                "MPI-4.1 §12.3.4.4 (integer, logical, byte only); MPICH errors/rma/cas_type_check", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -324,9 +328,9 @@ public final class AccumulateCases
                             c.rank(), 0));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("acc.result-type-mismatch",
+            .add("acc.result-type-mismatch", Behaviour.ACC_GET_ACCUMULATE,
                 "getAccumulate with a LONG result for an INT target: MPI_ERR_TYPE",
-                "MPI-4.1 12.3.4.2 (result and target signatures match)", c ->
+                "MPI-4.1 §12.3.4.2 (result and target signatures match)", c ->
                 {
                     final Win win = c.window(8, 4);
                     win.fence(0);

@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -12,7 +13,10 @@ import mpi.rma.Shared;
 import mpi.rma.SharedSegment;
 import mpi.rma.Win;
 
-/** Checklist items 1-11: collective allocation and its argument errors. */
+/**
+ * Collective allocation and its argument errors
+ * (docs/conformance-checklist.md#allocation-and-argument-errors).
+ */
 public final class AllocationCases
 {
     private AllocationCases()
@@ -22,18 +26,18 @@ public final class AllocationCases
     public static List<Case> cases()
     {
         return new CaseList(Group.ALLOCATION)
-            .add("alloc.collective",
+            .add("alloc.collective", Behaviour.ALLOC_COLLECTIVE,
                 "allocateShared returns on every rank; the local segment has the size asked for",
-                "MPI-4.1 12.2.3; MPICH win_shared", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared", c ->
                 {
                     final Win win = c.window(64, 1);
                     c.checkEquals(64, win.size(), "size()");
                     c.checkEquals(64, win.base().byteSize(), "base().byteSize()");
                     c.checkEquals(c.size(), win.getGroup().Size(), "window group size");
                 })
-            .add("alloc.sizes-differ",
+            .add("alloc.sizes-differ", Behaviour.ALLOC_SIZES,
                 "each rank may ask for a different size (10 + rank); sharedQuery(r).size() is rank r's",
-                "MPI-4.1 12.2.3; mpi4py test_win (Allocate_shared 10+rank)", c ->
+                "MPI-4.1 §12.2.3; mpi4py test_win (Allocate_shared 10+rank)", c ->
                 {
                     final Win win = c.window(10 + c.rank(), 1);
                     for (int r = 0; r < c.size(); r++)
@@ -41,9 +45,9 @@ public final class AllocationCases
                         c.checkEquals(10 + r, win.sharedQuery(r).size(), "sharedQuery(" + r + ").size()");
                     }
                 })
-            .add("alloc.zero-some",
+            .add("alloc.zero-some", Behaviour.ALLOC_SIZES,
                 "size 0 is valid on some ranks: even ranks ask 0, odd 16; create and free succeed",
-                "MPI-4.1 12.2.3; MPICH win_zero, win_shared_zerobyte", c ->
+                "MPI-4.1 §12.2.3; MPICH win_zero, win_shared_zerobyte", c ->
                 {
                     final Win win = c.window(c.rank() % 2 == 0 ? 0 : 16, 1);
                     for (int r = 0; r < c.size(); r++)
@@ -52,9 +56,9 @@ public final class AllocationCases
                     }
                     win.free();
                 })
-            .add("alloc.zero-all",
+            .add("alloc.zero-all", Behaviour.ALLOC_SIZES,
                 "size 0 on every rank is valid; sharedQuery(PROC_NULL) gives size 0 and an empty segment",
-                "MPI-4.1 12.2.3; MPICH win_zero (all-zero case)", c ->
+                "MPI-4.1 §12.2.3; MPICH win_zero (all-zero case)", c ->
                 {
                     final Win win = c.window(0, 1);
                     final SharedSegment s = win.sharedQuery(MPI.PROC_NULL);
@@ -62,44 +66,44 @@ public final class AllocationCases
                     c.checkEquals(0, s.memory().byteSize(), "its memory's byteSize()");
                     win.free();
                 })
-            .add("alloc.negative-size",
+            .add("alloc.negative-size", Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "size < 0 on every rank: MPI_ERR_SIZE",
-                "MPI-4.1 12.2.3, 12.6.2; MPICH MPIR_ERRTEST_WIN_SIZE", c ->
+                "MPI-4.1 §12.2.3, §12.6.2; MPICH MPIR_ERRTEST_WIN_SIZE", c ->
                     c.expectError(ErrorClass.ERR_SIZE, "allocateShared(-1)", () -> c.window(-1, 1)))
-            .add("alloc.negative-size-one-rank", 2,
+            .add("alloc.negative-size-one-rank", 2, Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "size < 0 on the last rank only: every rank gets MPI_ERR_SIZE, no rank gets a window",
-                "MPI-4.1 12.2.3 (collective); DESIGN 6 (collectives agree on failure)", c ->
+                "MPI-4.1 §12.2.3 (collective); docs/design.md#collective-calls-fail-together", c ->
                     c.expectError(ErrorClass.ERR_SIZE, "allocateShared with rank " + c.last() + " at -8",
                         () -> c.window(c.rank() == c.last() ? -8 : 8, 1)))
-            .add("alloc.disp-unit-zero",
+            .add("alloc.disp-unit-zero", Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "dispUnit = 0: MPI_ERR_DISP",
-                "MPI-4.1 12.2.3 (disp_unit positive); MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
+                "MPI-4.1 §12.2.3 (disp_unit positive); MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
                     c.expectError(ErrorClass.ERR_DISP, "allocateShared(dispUnit=0)", () -> c.window(8, 0)))
-            .add("alloc.disp-unit-negative-one-rank", 2,
+            .add("alloc.disp-unit-negative-one-rank", 2, Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "dispUnit = -4 on rank 0 only: MPI_ERR_DISP on every rank",
-                "MPI-4.1 12.2.3; MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
+                "MPI-4.1 §12.2.3; MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
                     c.expectError(ErrorClass.ERR_DISP, "allocateShared with rank 0 at dispUnit=-4",
                         () -> c.window(8, c.rank() == 0 ? -4 : 4)))
-            .add("alloc.null-comm",
+            .add("alloc.null-comm", Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "a null communicator is rejected (MPI_ERR_COMM in C; ERR_ARG here, the API has no ERR_COMM)",
-                "MPI-4.1 12.2.3 (comm is an intracommunicator); Open MPI win_allocate_shared.c.in", c ->
+                "MPI-4.1 §12.2.3 (comm is an intracommunicator); Open MPI win_allocate_shared.c.in; docs/design.md#error-classes-the-api-lacks", c ->
                     c.expectError(ErrorClass.ERR_ARG, "allocateShared(comm=null)",
                         () -> Win.allocateShared(8, 1, null, null)))
-            .add("alloc.info-bad-value",
+            .add("alloc.info-bad-value", Behaviour.ALLOC_INFO,
                 "alloc_shared_noncontig=\"maybe\": MPI_ERR_INFO_VALUE on every rank",
-                "MPI-4.1 12.2.1 (info keys), 9.4 (ERR_INFO_VALUE)", c ->
+                "MPI-4.1 §12.2.1 (info keys), §9.4 (ERR_INFO_VALUE)", c ->
                     c.expectError(ErrorClass.ERR_INFO_VALUE, "allocateShared(alloc_shared_noncontig=maybe)",
                         () -> c.window(8, 1, CaseContext.info("alloc_shared_noncontig", "maybe"))))
-            .add("alloc.info-unknown-key",
+            .add("alloc.info-unknown-key", Behaviour.ALLOC_INFO,
                 "an unknown info key is ignored: creation succeeds and getInfo does not echo it",
-                "MPI-4.1 12.2.7 (unknown keys may be ignored); MPICH impls/mpich/rma/win_info", c ->
+                "MPI-4.1 §12.2.7 (unknown keys may be ignored); MPICH impls/mpich/rma/win_info", c ->
                 {
                     final Win win = c.window(8, 1, CaseContext.info("x_not_a_hint", "42"));
                     c.check(win.getInfo().get("x_not_a_hint") == null, "getInfo echoes x_not_a_hint");
                 })
-            .add("alloc.comm-self",
+            .add("alloc.comm-self", Behaviour.ALLOC_ONE_PROCESS,
                 "a window on MPI.COMM_SELF works on every rank alone: 16 bytes, disp unit 4, PROC_NULL gives it",
-                "MPI-4.1 12.2.3; MPICH win_shared_query_null (self part); pmodels/mpich#6994", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared_query_null (self part); pmodels/mpich#6994", c ->
                 {
                     final Win win = c.window(16, 4, null, c.self());
                     final SharedSegment any = win.sharedQuery(MPI.PROC_NULL);
@@ -109,9 +113,9 @@ public final class AllocationCases
                     win.fence(0);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("alloc.split-shared",
+            .add("alloc.split-shared", Behaviour.ALLOC_SPLIT,
                 "Shared.split (COMM_TYPE_SHARED) on one node keeps every process, in order; a window on it works",
-                "MPI-4.1 7.4.2 (MPI_COMM_TYPE_SHARED); MPICH win_shared (splits first)", c ->
+                "MPI-4.1 §7.4.2 (MPI_COMM_TYPE_SHARED); MPICH win_shared (splits first)", c ->
                 {
                     final Intracomm node = Shared.split(c.comm());
                     c.checkEquals(c.size(), node.Size(), "node communicator size");
@@ -119,18 +123,18 @@ public final class AllocationCases
                     final Win win = c.window(8, 8, null, node);
                     c.checkEquals(c.size(), win.getGroup().Size(), "window group size");
                 })
-            .add("alloc.usable-after-error",
+            .add("alloc.usable-after-error", Behaviour.ALLOC_AFTER_FAILURE,
                 "after a failed allocateShared (MPI_ERR_SIZE) the communicator can make a window",
-                "DESIGN 6 (no partial window after a failed collective)", c ->
+                "docs/design.md#collective-calls-fail-together (no partial window after a failed collective)", c ->
                 {
                     c.expectError(ErrorClass.ERR_SIZE, "allocateShared(-1)", () -> c.window(-1, 1));
                     final Win win = c.window(32, 4);
                     win.fence(0);
                     c.checkEquals(32, win.sharedQuery(c.last()).size(), "size after the failed call");
                 })
-            .add("alloc.zero-local-segment",
+            .add("alloc.zero-local-segment", Behaviour.ALLOC_SIZES,
                 "a zero-size rank's own segment is an empty segment (not null); touching byte 0 is refused",
-                "MPI-4.1 12.2.3 (as ALLOC_MEM of size 0); open-mpi/ompi#7203", c ->
+                "MPI-4.1 §12.2.3 (as ALLOC_MEM of size 0); open-mpi/ompi#7203", c ->
                 {
                     final Win win = c.window(0, 1);
                     c.check(win.base() != null, "base() is null");
@@ -138,9 +142,9 @@ public final class AllocationCases
                     c.expectThrows(IndexOutOfBoundsException.class, "store to byte 0 of a 0-byte segment",
                         () -> Memory.setByte(win.base(), 0, (byte)1));
                 })
-            .add("alloc.large",
+            .add("alloc.large", Behaviour.ALLOC_LARGE,
                 "a 16 MiB segment per rank can be written at its first and last byte and read by every rank",
-                "checklist item 11 (large windows); MPICH win_large_shm (scaled down)", c ->
+                "MPICH win_large_shm (scaled down); docs/design.md#pages-reserved-with-fallocate", c ->
                 {
                     final long bytes = 16L << 20;
                     final Win win = c.window(bytes, 1);

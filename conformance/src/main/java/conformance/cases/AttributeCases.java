@@ -3,6 +3,7 @@ package conformance.cases;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -11,7 +12,7 @@ import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.Win;
 
-/** Checklist items 26-31: attributes, name, info, group. */
+/** Attributes, name, info, group (docs/conformance-checklist.md#attributes-info-name-group). */
 public final class AttributeCases
 {
     private AttributeCases()
@@ -21,18 +22,18 @@ public final class AttributeCases
     public static List<Case> cases()
     {
         return new CaseList(Group.ATTRIBUTES)
-            .add("attr.base-size-disp-unit",
+            .add("attr.base-size-disp-unit", Behaviour.ATTR_VALUES,
                 "WIN_BASE is this rank's segment, WIN_SIZE its size (a Long), WIN_DISP_UNIT its unit (an Integer)",
-                "MPI-4.1 12.2.6; MPICH baseattrwin", c ->
+                "MPI-4.1 §12.2.6; MPICH baseattrwin", c ->
                 {
                     final Win win = c.window(24 + c.rank(), 2);
                     c.checkEquals(win.base().address(), ((MemorySegment)win.getAttr(Win.WIN_BASE)).address(), "WIN_BASE");
                     c.checkEquals(Long.valueOf(24 + c.rank()), win.getAttr(Win.WIN_SIZE), "WIN_SIZE");
                     c.checkEquals(Integer.valueOf(2), win.getAttr(Win.WIN_DISP_UNIT), "WIN_DISP_UNIT");
                 })
-            .add("attr.flavor-model",
+            .add("attr.flavor-model", Behaviour.ATTR_VALUES,
                 "WIN_CREATE_FLAVOR is FLAVOR_SHARED and WIN_MODEL is UNIFIED",
-                "MPI-4.1 12.2.6, 12.4; MPICH win_flavors", c ->
+                "MPI-4.1 §12.2.6, §12.4; MPICH win_flavors", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.checkEquals(Integer.valueOf(Win.FLAVOR_SHARED), win.getAttr(Win.WIN_CREATE_FLAVOR), "flavor");
@@ -40,33 +41,33 @@ public final class AttributeCases
                     c.checkEquals(Win.FLAVOR_SHARED, win.createFlavor(), "createFlavor()");
                     c.checkEquals(Win.UNIFIED, win.model(), "model()");
                 })
-            .add("attr.unknown-keyval",
+            .add("attr.unknown-keyval", Behaviour.ATTR_VALUES,
                 "getAttr of an unknown key: an error (MPI_ERR_KEYVAL in C; ERR_ARG here)",
-                "MPI-4.1 12.2.6, 7.7", c ->
+                "MPI-4.1 §12.2.6, §7.7", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.expectError(ErrorClass.ERR_ARG, "getAttr(99)", () -> win.getAttr(99));
                 })
-            .add("attr.name",
+            .add("attr.name", Behaviour.ATTR_NAME,
                 "a new window's name is \"\"; setName then getName returns it",
-                "MPI-4.1 7.8; MPICH winname", c ->
+                "MPI-4.1 §7.8; MPICH winname", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.checkEquals("", win.getName(), "default name");
                     win.setName("conformance window");
                     c.checkEquals("conformance window", win.getName(), "name");
                 })
-            .add("attr.name-truncated",
+            .add("attr.name-truncated", Behaviour.ATTR_NAME,
                 "a 200-character name is cut to MAX_OBJECT_NAME - 1 = 127 characters",
-                "MPI-4.1 7.8", c ->
+                "MPI-4.1 §7.8", c ->
                 {
                     final Win win = c.window(8, 1);
                     win.setName("n".repeat(200));
                     c.checkEquals(Win.MAX_OBJECT_NAME - 1, win.getName().length(), "name length");
                 })
-            .add("attr.name-local", 2,
+            .add("attr.name-local", 2, Behaviour.ATTR_NAME,
                 "setName is local: rank 0 names the window, the other ranks still see \"\"",
-                "MPI-4.1 7.8 (MPI_WIN_SET_NAME is local)", c ->
+                "MPI-4.1 §7.8 (MPI_WIN_SET_NAME is local)", c ->
                 {
                     final Win win = c.window(8, 1);
                     if (c.isRoot())
@@ -76,17 +77,17 @@ public final class AttributeCases
                     c.barrier();
                     c.checkEquals(c.isRoot() ? "zero" : "", win.getName(), "name");
                 })
-            .add("attr.group-ident",
+            .add("attr.group-ident", Behaviour.ATTR_VALUES,
                 "getGroup is a group IDENT to the communicator's",
-                "MPI-4.1 12.2.6; MPICH getgroup", c ->
+                "MPI-4.1 §12.2.6; MPICH getgroup", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.checkEquals(MPI.IDENT, mpi.Group.Compare(win.getGroup(), c.comm().Group()), "Group.Compare");
                 })
-            .add("attr.info-defaults",
+            .add("attr.info-defaults", Behaviour.ATTR_INFO,
                 "getInfo reports every hint with its default: accumulate_ordering=rar,raw,war,waw, " +
                     "accumulate_ops=same_op_no_op, mpi_accumulate_granularity=0, alloc_shared_noncontig=false",
-                "MPI-4.1 12.2.1, 12.2.7; MPICH impls/mpich/rma/win_info", c ->
+                "MPI-4.1 §12.2.1, §12.2.7; MPICH impls/mpich/rma/win_info", c ->
                 {
                     final Info info = c.window(8, 1).getInfo();
                     c.checkEquals("rar,raw,war,waw", info.get("accumulate_ordering"), "accumulate_ordering");
@@ -94,9 +95,9 @@ public final class AttributeCases
                     c.checkEquals("0", info.get("mpi_accumulate_granularity"), "mpi_accumulate_granularity");
                     c.checkEquals("false", info.get("alloc_shared_noncontig"), "alloc_shared_noncontig");
                 })
-            .add("attr.info-hints-echoed",
+            .add("attr.info-hints-echoed", Behaviour.ATTR_INFO,
                 "hints given at creation (same_size, same_disp_unit, accumulate_ops=same_op) come back from getInfo",
-                "MPI-4.1 12.2.7", c ->
+                "MPI-4.1 §12.2.7", c ->
                 {
                     final Info given = new Info();
                     given.set("same_size", "true");
@@ -107,34 +108,34 @@ public final class AttributeCases
                     c.checkEquals("true", info.get("same_disp_unit"), "same_disp_unit");
                     c.checkEquals("same_op", info.get("accumulate_ops"), "accumulate_ops");
                 })
-            .add("attr.info-is-new",
+            .add("attr.info-is-new", Behaviour.ATTR_INFO,
                 "getInfo returns a new info each time: changing one does not change the window's hints",
-                "MPI-4.1 12.2.7 (the user frees the returned info)", c ->
+                "MPI-4.1 §12.2.7 (the user frees the returned info)", c ->
                 {
                     final Win win = c.window(8, 1);
                     final Info first = win.getInfo();
                     first.set("accumulate_ops", "same_op");
                     c.checkEquals("same_op_no_op", win.getInfo().get("accumulate_ops"), "accumulate_ops afterwards");
                 })
-            .add("attr.set-info-may-be-ignored",
+            .add("attr.set-info-may-be-ignored", Behaviour.ATTR_INFO,
                 "setInfo with a valid value succeeds; the window may keep its hints (getInfo unchanged here)",
-                "MPI-4.1 12.2.7 (hints may be ignored); implementation note (creation hints kept)", c ->
+                "MPI-4.1 §12.2.7 (hints may be ignored); docs/design.md#info-hints", c ->
                 {
                     final Win win = c.window(8, 1);
                     win.setInfo(CaseContext.info("accumulate_ordering", "none"));
                     c.checkEquals("rar,raw,war,waw", win.getInfo().get("accumulate_ordering"), "accumulate_ordering");
                 })
-            .add("attr.set-info-bad-value",
+            .add("attr.set-info-bad-value", Behaviour.ATTR_INFO,
                 "setInfo with no_locks=\"perhaps\": MPI_ERR_INFO_VALUE",
-                "MPI-4.1 12.2.7, 9.4", c ->
+                "MPI-4.1 §12.2.7, §9.4", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.expectError(ErrorClass.ERR_INFO_VALUE, "setInfo(no_locks=perhaps)",
                         () -> win.setInfo(CaseContext.info("no_locks", "perhaps")));
                 })
-            .add("attr.set-info-null",
+            .add("attr.set-info-null", Behaviour.ATTR_INFO,
                 "setInfo(null): an error naming the argument (MPI_ERR_INFO in C; ERR_ARG here)",
-                "MPI-4.1 12.2.7; team rule (every argument validated)", c ->
+                "MPI-4.1 §12.2.7; docs/design.md#every-argument-is-checked", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.expectError(ErrorClass.ERR_ARG, "setInfo(null)", () -> win.setInfo(null));

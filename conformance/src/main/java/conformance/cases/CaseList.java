@@ -3,6 +3,7 @@ package conformance.cases;
 import java.util.ArrayList;
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
 import conformance.Group;
@@ -18,15 +19,16 @@ final class CaseList
         this.group = group;
     }
 
-    CaseList add(final String id, final String expectation, final String source, final CaseBody body)
-    {
-        return add(id, 1, expectation, source, body);
-    }
-
-    CaseList add(final String id, final int minProcesses, final String expectation, final String source,
+    CaseList add(final String id, final Behaviour behaviour, final String expectation, final String source,
         final CaseBody body)
     {
-        cases.add(new Case(id, group, expectation, source, minProcesses, body));
+        return add(id, 1, behaviour, expectation, source, body);
+    }
+
+    CaseList add(final String id, final int minProcesses, final Behaviour behaviour, final String expectation,
+        final String source, final CaseBody body)
+    {
+        cases.add(new Case(id, group, behaviour, expectation, source, minProcesses, body));
         return this;
     }
 

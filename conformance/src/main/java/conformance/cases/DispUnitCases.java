@@ -2,13 +2,14 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.Group;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist item 25: displacements are scaled by the target's disp unit. */
+/** Displacements are scaled by the target's disp unit (docs/conformance-checklist.md#displacement-units). */
 public final class DispUnitCases
 {
     private DispUnitCases()
@@ -18,10 +19,10 @@ public final class DispUnitCases
     public static List<Case> cases()
     {
         return new CaseList(Group.DISP_UNIT)
-            .add("disp.target-scaling", 2,
+            .add("disp.target-scaling", 2, Behaviour.DISP_TARGET_UNIT,
                 "rank 0 has disp unit 1, rank 1 disp unit 8: a put at disp 3 lands at byte 3 of rank 0 and byte 24 " +
                     "of rank 1",
-                "MPI-4.1 12.2.1 (scaled by the target's disp_unit), 12.3.1", c ->
+                "MPI-4.1 §12.2.1 (scaled by the target's disp_unit), §12.3.1", c ->
                 {
                     final Win win = c.window(64, c.rank() == 1 ? 8 : 1);
                     win.fence(0);
@@ -36,9 +37,9 @@ public final class DispUnitCases
                     c.checkEquals(0, Memory.getByte(win.sharedQuery(1).memory(), 3), "byte 3 of rank 1");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("disp.origin-unit-irrelevant", 2,
+            .add("disp.origin-unit-irrelevant", 2, Behaviour.DISP_TARGET_UNIT,
                 "the origin's own disp unit plays no part: rank 0 (unit 16) puts at disp 1 of rank 1 (unit 4) -> byte 4",
-                "MPI-4.1 12.2.1, 12.3.1", c ->
+                "MPI-4.1 §12.2.1, §12.3.1", c ->
                 {
                     final Win win = c.window(32, c.rank() == 0 ? 16 : 4);
                     win.fence(0);
@@ -50,9 +51,9 @@ public final class DispUnitCases
                     c.checkEquals(0x01020304, Memory.getInt(win.sharedQuery(1).memory(), 1), "int at byte 4 of rank 1");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("disp.range-in-target-units",
+            .add("disp.range-in-target-units", Behaviour.DISP_RANGE,
                 "segment of 64 bytes with unit 8: a long at disp 7 fits, one at disp 8 is MPI_ERR_RMA_RANGE",
-                "MPI-4.1 12.3.1 (advice: check bounds at the origin), 12.6.2; DESIGN 4", c ->
+                "MPI-4.1 §12.3.1 (advice: check bounds at the origin), §12.6.2; docs/design.md#accesses-past-the-end-are-rejected", c ->
                 {
                     final Win win = c.window(64, 8);
                     win.fence(0);
@@ -62,9 +63,9 @@ public final class DispUnitCases
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, target, 8, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("disp.negative-target-disp",
+            .add("disp.negative-target-disp", Behaviour.DISP_RANGE,
                 "target disp -1: MPI_ERR_DISP",
-                "MPI-4.1 12.3.1; MPICH MPIR_ERRTEST_DISP; Open MPI put.c.in", c ->
+                "MPI-4.1 §12.3.1; MPICH MPIR_ERRTEST_DISP; Open MPI put.c.in", c ->
                 {
                     final Win win = c.window(64, 8);
                     win.fence(0);
@@ -72,9 +73,9 @@ public final class DispUnitCases
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), -1, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("disp.huge-disp-no-overflow",
+            .add("disp.huge-disp-no-overflow", Behaviour.DISP_RANGE,
                 "target disp Long.MAX_VALUE / 2 with unit 8 (overflows a long in bytes): MPI_ERR_RMA_RANGE, not a wrap",
-                "MPI-4.1 12.3.1; pmodels/mpich#2162 (size truncation)", c ->
+                "MPI-4.1 §12.3.1; pmodels/mpich#2162 (size truncation)", c ->
                 {
                     final Win win = c.window(64, 8);
                     win.fence(0);

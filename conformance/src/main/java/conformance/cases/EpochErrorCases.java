@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -9,7 +10,10 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist items 41-42, 61-65: calls in the wrong synchronisation state, and lock argument errors. */
+/**
+ * Calls in the wrong synchronisation state, and lock argument errors
+ * (docs/conformance-checklist.md#epoch-errors).
+ */
 public final class EpochErrorCases
 {
     private EpochErrorCases()
@@ -19,25 +23,25 @@ public final class EpochErrorCases
     public static List<Case> cases()
     {
         return new CaseList(Group.EPOCH_ERRORS)
-            .add("epoch.unlock-without-lock",
+            .add("epoch.unlock-without-lock", Behaviour.EPOCH_LOCK_STATE,
                 "unlock(r) without a lock on r: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.3; MPICH errors/rma/win_sync_unlock", c ->
+                "MPI-4.1 §12.5.3; MPICH errors/rma/win_sync_unlock", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));
                 })
-            .add("epoch.lock-twice",
+            .add("epoch.lock-twice", Behaviour.EPOCH_LOCK_STATE,
                 "locking a target this rank already holds: MPI_ERR_RMA_SYNC (and the first lock still works)",
-                "MPI-4.1 12.5.3; MPICH errors/rma/win_sync_lock_pt", c ->
+                "MPI-4.1 §12.5.3; MPICH errors/rma/win_sync_lock_pt", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_SHARED, c.rank(), 0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "second lock", () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
                     win.unlock(c.rank());
                 })
-            .add("epoch.flush-outside-epoch",
+            .add("epoch.flush-outside-epoch", Behaviour.EPOCH_FLUSH_STATE,
                 "flush, flushAll, flushLocal, flushLocalAll outside a passive-target epoch: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.4 (flush only within passive target epochs); MPICH MPIDIG_EPOCH_CHECK_PASSIVE", c ->
+                "MPI-4.1 §12.5.4 (flush only within passive target epochs); MPICH MPIDIG_EPOCH_CHECK_PASSIVE", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -47,18 +51,18 @@ public final class EpochErrorCases
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "flushLocalAll", win::flushLocalAll);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("epoch.flush-unlocked-target", 2,
+            .add("epoch.flush-unlocked-target", 2, Behaviour.EPOCH_FLUSH_STATE,
                 "lock(0) then flush(1): MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.4", c ->
+                "MPI-4.1 §12.5.4", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_SHARED, 0, 0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "flush(1) under lock(0)", () -> win.flush(1));
                     win.unlock(0);
                 })
-            .add("epoch.put-unlocked-target", 2,
+            .add("epoch.put-unlocked-target", 2, Behaviour.EPOCH_REQUIRED,
                 "lock(0) then a put to rank 1: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5 (RMA only inside an access epoch to that target)", c ->
+                "MPI-4.1 §12.5 (RMA only inside an access epoch to that target)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_SHARED, 0, 0);
@@ -66,75 +70,75 @@ public final class EpochErrorCases
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG));
                     win.unlock(0);
                 })
-            .add("epoch.unlock-inside-lock-all",
+            .add("epoch.unlock-inside-lock-all", Behaviour.EPOCH_LOCK_STATE,
                 "unlock(r) inside a lockAll epoch: MPI_ERR_RMA_SYNC (only unlockAll closes it)",
-                "MPI-4.1 12.5.3", c ->
+                "MPI-4.1 §12.5.3", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock inside lockAll", () -> win.unlock(c.rank()));
                     win.unlockAll();
                 })
-            .add("epoch.lock-all-twice",
+            .add("epoch.lock-all-twice", Behaviour.EPOCH_LOCK_STATE,
                 "lockAll while a lockAll epoch is open: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.3; MPICH MPIDIG_ACCESS_EPOCH_CHECK_NONE", c ->
+                "MPI-4.1 §12.5.3; MPICH MPIDIG_ACCESS_EPOCH_CHECK_NONE", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "second lockAll", () -> win.lockAll(0));
                     win.unlockAll();
                 })
-            .add("epoch.lock-all-while-locked",
+            .add("epoch.lock-all-while-locked", Behaviour.EPOCH_LOCK_STATE,
                 "lockAll while holding lock(r): MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.3", c ->
+                "MPI-4.1 §12.5.3", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_SHARED, c.rank(), 0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll under lock", () -> win.lockAll(0));
                     win.unlock(c.rank());
                 })
-            .add("epoch.unlock-all-without",
+            .add("epoch.unlock-all-without", Behaviour.EPOCH_LOCK_STATE,
                 "unlockAll without lockAll: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.3", c ->
+                "MPI-4.1 §12.5.3", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlockAll", win::unlockAll);
                 })
-            .add("epoch.lock-bad-type",
+            .add("epoch.lock-bad-type", Behaviour.EPOCH_LOCK_ARGUMENTS,
                 "lock type 0 (neither EXCLUSIVE nor SHARED): an error (MPI_ERR_LOCKTYPE in C; ERR_ARG here)",
-                "MPI-4.1 12.5.3, 12.6.2; implementation note (invalid lock type -> ERR_ARG)", c ->
+                "MPI-4.1 §12.5.3, §12.6.2; docs/design.md#error-classes-the-api-lacks (invalid lock type -> ERR_ARG)", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_ARG, "lock type 0", () -> win.lock(0, c.rank(), 0));
                 })
-            .add("epoch.lock-bad-assertion",
+            .add("epoch.lock-bad-assertion", Behaviour.EPOCH_LOCK_ARGUMENTS,
                 "lock with MODE_NOSTORE (a fence assertion): MPI_ERR_ASSERT",
-                "MPI-4.1 12.5.5; Open MPI win_lock.c.in", c ->
+                "MPI-4.1 §12.5.5; Open MPI win_lock.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_ASSERT, "lock(NOSTORE)",
                         () -> win.lock(Win.LOCK_SHARED, c.rank(), Win.MODE_NOSTORE));
                     c.expectError(ErrorClass.ERR_ASSERT, "lockAll(NOPUT)", () -> win.lockAll(Win.MODE_NOPUT));
                 })
-            .add("epoch.lock-bad-rank",
+            .add("epoch.lock-bad-rank", Behaviour.EPOCH_LOCK_ARGUMENTS,
                 "lock of rank = group size: MPI_ERR_RANK",
-                "MPI-4.1 12.6.2; Open MPI win_lock.c.in", c ->
+                "MPI-4.1 §12.6.2; Open MPI win_lock.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RANK, "lock(size)", () -> win.lock(Win.LOCK_SHARED, c.size(), 0));
                 })
-            .add("epoch.no-locks-hint",
+            .add("epoch.no-locks-hint", Behaviour.EPOCH_LOCK_ARGUMENTS,
                 "lock on a window made with no_locks=true: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.2.1 (no_locks); Open MPI win_lock.c.in", c ->
+                "MPI-4.1 §12.2.1 (no_locks); Open MPI win_lock.c.in", c ->
                 {
                     final Win win = c.window(8, 8, CaseContext.info("no_locks", "true"));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "lock with no_locks",
                         () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll with no_locks", () -> win.lockAll(0));
                 })
-            .add("epoch.lock-in-busy-fence-epoch",
+            .add("epoch.lock-in-busy-fence-epoch", Behaviour.EPOCH_MODE_SWITCH,
                 "fence(0), a put, then lock: MPI_ERR_RMA_SYNC (end the fence epoch with NOSUCCEED first)",
-                "MPI-4.1 12.5 (access epochs disjoint); MPICH MPIDIG_FENCE_EPOCH_CHECK", c ->
+                "MPI-4.1 §12.5 (access epochs disjoint); MPICH MPIDIG_FENCE_EPOCH_CHECK; docs/design.md#lock-after-fence-only-if-no-rma-since", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -143,9 +147,9 @@ public final class EpochErrorCases
                         () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("epoch.get-after-lock-in-fence",
+            .add("epoch.get-after-lock-in-fence", Behaviour.EPOCH_MODE_SWITCH,
                 "fence(0), then lock/get/unlock: the fence epoch is over, a further get is MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5; MPICH MPIDIG_FENCE_EPOCH_CHECK (checklist item 42)", c ->
+                "MPI-4.1 §12.5; MPICH MPIDIG_FENCE_EPOCH_CHECK; docs/design.md#lock-after-fence-only-if-no-rma-since", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -156,9 +160,9 @@ public final class EpochErrorCases
                         () -> win.get(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("epoch.usable-after-error",
+            .add("epoch.usable-after-error", Behaviour.EPOCH_RECOVERABLE,
                 "after an MPI_ERR_RMA_SYNC (unlock without lock) the window works: lock, put, unlock, value there",
-                "MPI-4.1 12.6 (errors with ERRORS_RETURN leave the object usable)", c ->
+                "MPI-4.1 §12.6 (errors with ERRORS_RETURN leave the object usable)", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));

@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -9,7 +10,7 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist items 32-42: fence. */
+/** Fence and its assertions (docs/conformance-checklist.md#fence-and-its-assertions). */
 public final class FenceCases
 {
     private FenceCases()
@@ -19,9 +20,9 @@ public final class FenceCases
     public static List<Case> cases()
     {
         return new CaseList(Group.FENCE)
-            .add("fence.one-process",
+            .add("fence.one-process", Behaviour.FENCE_SYNCHRONISES,
                 "fence on a one-process window (COMM_SELF) returns; put and get to self between fences work",
-                "MPI-4.1 12.5.1; MPICH transpose6", c ->
+                "MPI-4.1 §12.5.1; MPICH transpose6", c ->
                 {
                     final Win win = c.window(8, 8, null, c.self());
                     win.fence(0);
@@ -30,10 +31,10 @@ public final class FenceCases
                     c.checkEquals(c.rank() + 5L, Memory.getLong(win.base(), 0), "own value");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("fence.waits-for-all", 2,
+            .add("fence.waits-for-all", 2, Behaviour.FENCE_SYNCHRONISES,
                 "fence returns only when every rank has called it: rank 0 stores after a 150 ms pause, then fences; " +
                     "the others load its value after their fence",
-                "MPI-4.1 12.5.1 (stores become visible before the fence returns at the target)", c ->
+                "MPI-4.1 §12.5.1 (stores become visible before the fence returns at the target)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -46,9 +47,9 @@ public final class FenceCases
                     c.checkEquals(4242, Memory.getLong(win.sharedQuery(0).memory(), 0), "rank 0's value after the fence");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("fence.put-then-load", 2,
+            .add("fence.put-then-load", 2, Behaviour.FENCE_SYNCHRONISES,
                 "rank 1 stores 0, fence, rank 0 puts 1 into rank 1, fence: rank 1 loads 1",
-                "MPI-4.1 12.5.1; MPICH fence_shm (part 1)", c ->
+                "MPI-4.1 §12.5.1; MPICH fence_shm (part 1)", c ->
                 {
                     final Win win = c.window(4, 4);
                     if (c.rank() == 1)
@@ -67,10 +68,10 @@ public final class FenceCases
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("fence.unpaired-epochs", 2,
+            .add("fence.unpaired-epochs", 2, Behaviour.FENCE_SYNCHRONISES,
                 "fences NOPRECEDE, 0, 0, NOSUCCEED: each closes one epoch and opens the next; puts 0->last, " +
                     "then last->0, then both, each seen after the next fence",
-                "MPI-4.1 12.5.1; MPICH epochtest", c ->
+                "MPI-4.1 §12.5.1; MPICH epochtest", c ->
                 {
                     final Win win = c.window(16, 8);
                     final int peer = c.isRoot() ? c.last() : 0;
@@ -101,10 +102,10 @@ public final class FenceCases
                         c.checkEquals(33 + peer, Memory.getLong(win.base(), 1), "after the third epoch");
                     }
                 })
-            .add("fence.legal-assertions",
+            .add("fence.legal-assertions", Behaviour.FENCE_ASSERTIONS,
                 "0 and every OR of NOSTORE, NOPUT, NOPRECEDE, NOSUCCEED are accepted, and correct hints do not change " +
                     "results",
-                "MPI-4.1 12.5.5; Open MPI win_fence.c.in", c ->
+                "MPI-4.1 §12.5.5; Open MPI win_fence.c.in; docs/design.md#erroneous-calls-are-reported", c ->
                 {
                     final Win win = c.window(8, 8);
                     final int target = (c.rank() + 1) % c.size();
@@ -119,17 +120,17 @@ public final class FenceCases
                     }
                     win.fence(Win.MODE_NOPRECEDE | Win.MODE_NOSUCCEED | Win.MODE_NOSTORE | Win.MODE_NOPUT);
                 })
-            .add("fence.assert-nocheck",
+            .add("fence.assert-nocheck", Behaviour.FENCE_ASSERTIONS,
                 "fence(MODE_NOCHECK) (a lock-only assertion): MPI_ERR_ASSERT on every rank",
-                "MPI-4.1 12.5.5; Open MPI win_fence.c.in", c ->
+                "MPI-4.1 §12.5.5; Open MPI win_fence.c.in; docs/design.md#erroneous-calls-are-reported", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_ASSERT, "fence(MODE_NOCHECK)", () -> win.fence(Win.MODE_NOCHECK));
                 })
-            .add("fence.assert-bad-one-rank", 2,
+            .add("fence.assert-bad-one-rank", 2, Behaviour.FENCE_ASSERTIONS,
                 "fence with an undefined bit (1) on the last rank only: MPI_ERR_ASSERT on every rank, none hangs, " +
                     "and the next fence(0) works",
-                "MPI-4.1 12.5.5; DESIGN 6 (collectives agree on failure)", c ->
+                "MPI-4.1 §12.5.5; docs/design.md#collective-calls-fail-together", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_ASSERT, "fence with rank " + c.last() + " passing 1",
@@ -137,18 +138,18 @@ public final class FenceCases
                     win.fence(0);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("fence.inside-lock-all",
+            .add("fence.inside-lock-all", Behaviour.EPOCH_MODE_SWITCH,
                 "fence while this rank's lockAll epoch is open: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5 (epochs are disjoint); MPICH errors/rma/win_sync_lock_fence", c ->
+                "MPI-4.1 §12.5 (epochs are disjoint); MPICH errors/rma/win_sync_lock_fence", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "fence inside lockAll", () -> win.fence(0));
                     win.unlockAll();
                 })
-            .add("fence.rma-after-nosucceed",
+            .add("fence.rma-after-nosucceed", Behaviour.EPOCH_REQUIRED,
                 "put after fence(MODE_NOSUCCEED): MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5.1, 12.5.5; MPICH errors/rma/win_sync_op", c ->
+                "MPI-4.1 §12.5.1, §12.5.5; MPICH errors/rma/win_sync_op", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -156,18 +157,18 @@ public final class FenceCases
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "put after NOSUCCEED",
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                 })
-            .add("fence.rma-before-first-fence",
+            .add("fence.rma-before-first-fence", Behaviour.EPOCH_REQUIRED,
                 "put before any fence or lock: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.5 (RMA only inside an access epoch); MPICH errors/rma/win_sync_op", c ->
+                "MPI-4.1 §12.5 (RMA only inside an access epoch); MPICH errors/rma/win_sync_op", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "put before any fence",
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                 })
-            .add("fence.after-lock-epoch", 2,
+            .add("fence.after-lock-epoch", 2, Behaviour.EPOCH_MODE_SWITCH,
                 "rank 1 puts to itself under an exclusive lock; after a barrier, fence(NOPRECEDE), rank 0 gets the " +
                     "value, fence: rank 0 has it",
-                "MPI-4.1 12.7 (changing synchronisation mode); MPICH fence_shm (part 2), mixedsync", c ->
+                "MPI-4.1 §12.7 (changing synchronisation mode); MPICH fence_shm (part 2), mixedsync", c ->
                 {
                     final Win win = c.window(4, 4);
                     if (c.rank() == 1)
@@ -190,10 +191,10 @@ public final class FenceCases
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("fence.accumulate-sum",
+            .add("fence.accumulate-sum", Behaviour.FENCE_SYNCHRONISES,
                 "every rank accumulates SUM of (rank + i) into 100 longs of rank 0 between two fences: " +
                     "element i is i*size + size(size-1)/2",
-                "MPI-4.1 12.3.4.1, 12.5.1; MPICH accfence2", c ->
+                "MPI-4.1 §12.3.4.1, §12.5.1; MPICH accfence2", c ->
                 {
                     final int n = 100;
                     final Win win = c.window(c.isRoot() ? 8L * n : 0, 8);

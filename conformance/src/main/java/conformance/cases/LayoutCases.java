@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -9,7 +10,7 @@ import mpi.MPI;
 import mpi.rma.SharedSegment;
 import mpi.rma.Win;
 
-/** Checklist items 12-17: where the segments lie. */
+/** Where the segments lie (docs/conformance-checklist.md#contiguous-vs-noncontig-layout). */
 public final class LayoutCases
 {
     private static final String NONCONTIG = "alloc_shared_noncontig";
@@ -21,17 +22,17 @@ public final class LayoutCases
     public static List<Case> cases()
     {
         return new CaseList(Group.LAYOUT)
-            .add("layout.contiguous-default",
+            .add("layout.contiguous-default", Behaviour.LAYOUT_CONTIGUOUS,
                 "by default segment i starts where segment i-1 ends (sizes 8(r+1)), seen from every rank",
-                "MPI-4.1 12.2.3 (consecutive addresses); MPICH win_shared", c ->
+                "MPI-4.1 §12.2.3 (consecutive addresses); MPICH win_shared", c ->
                 {
                     final Win win = c.window(8L * (c.rank() + 1), 8);
                     checkContiguous(c, win);
                 })
-            .add("layout.contiguous-absolute-index",
+            .add("layout.contiguous-absolute-index", Behaviour.LAYOUT_CONTIGUOUS,
                 "with equal sizes N, rank r's element j is element r*N+j from sharedQuery(PROC_NULL)'s memory " +
                     "(stores under lockAll, sync-barrier-sync)",
-                "MPI-4.1 12.2.3; MPICH win_shared", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared", c ->
                 {
                     final int n = 100;
                     final Win win = c.window(4L * n, 4);
@@ -63,9 +64,9 @@ public final class LayoutCases
                     }
                     win.unlockAll();
                 })
-            .add("layout.zero-size-takes-no-room", 3,
+            .add("layout.zero-size-takes-no-room", 3, Behaviour.LAYOUT_CONTIGUOUS,
                 "first and last rank 16 ints, the others 0: the last segment starts right after the first",
-                "MPI-4.1 12.2.3; MPICH win_shared_zerobyte", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared_zerobyte", c ->
                 {
                     final boolean edge = c.rank() == 0 || c.rank() == c.last();
                     final Win win = c.window(edge ? 64 : 0, 4);
@@ -73,9 +74,9 @@ public final class LayoutCases
                         "address of the last segment");
                     checkContiguous(c, win);
                 })
-            .add("layout.zero-size-address", 3,
+            .add("layout.zero-size-address", 3, Behaviour.LAYOUT_CONTIGUOUS,
                 "a zero-size rank in a contiguous window reports the address where its empty segment would begin",
-                "MPI-4.1 12.2.3; open-mpi/ompi#7203 (null base for zero-size ranks, fixed by PR #7204)", c ->
+                "MPI-4.1 §12.2.3; open-mpi/ompi#7203 (null base for zero-size ranks, fixed by PR #7204)", c ->
                 {
                     final Win win = c.window(c.rank() == 1 ? 0 : 24, 1);
                     final SharedSegment zero = win.sharedQuery(1);
@@ -83,10 +84,10 @@ public final class LayoutCases
                     c.checkEquals(win.sharedQuery(0).memory().address() + 24, zero.memory().address(),
                         "address of rank 1's empty segment");
                 })
-            .add("layout.noncontig-all",
+            .add("layout.noncontig-all", Behaviour.LAYOUT_NONCONTIG,
                 "with alloc_shared_noncontig=true everywhere, getInfo says so and each rank's stores (fence) are read " +
                     "by all through sharedQuery(i)",
-                "MPI-4.1 12.2.3 (info key); MPICH win_shared_noncontig", c ->
+                "MPI-4.1 §12.2.3 (info key); MPICH win_shared_noncontig", c ->
                 {
                     final Win win = c.window(40, 4, CaseContext.info(NONCONTIG, "true"));
                     c.checkEquals("true", win.getInfo().get(NONCONTIG), "getInfo " + NONCONTIG);
@@ -107,17 +108,17 @@ public final class LayoutCases
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("layout.noncontig-one-rank-only", 2,
+            .add("layout.noncontig-one-rank-only", 2, Behaviour.LAYOUT_NONCONTIG,
                 "alloc_shared_noncontig=true on rank 0 only: the others rely on contiguity, so it stays contiguous",
-                "MPI-4.1 12.2.3 (the hint lets the library, not the user, choose); project decision", c ->
+                "MPI-4.1 §12.2.3 (the hint lets the library, not the user, choose); docs/design.md#noncontiguous-only-when-every-process-asks", c ->
                 {
                     final Win win = c.window(24, 1, c.rank() == 0 ? CaseContext.info(NONCONTIG, "true") : null);
                     c.checkEquals("false", win.getInfo().get(NONCONTIG), "getInfo " + NONCONTIG);
                     checkContiguous(c, win);
                 })
-            .add("layout.alignment-contiguous",
+            .add("layout.alignment-contiguous", Behaviour.LAYOUT_ALIGNMENT,
                 "sizes that are multiples of 8: every segment of a contiguous window is 8-byte aligned",
-                "MPI-4.1 12.2.3 alignment paragraph, 9.2; mpi-forum/mpi-issues#121", c ->
+                "MPI-4.1 §12.2.3 alignment paragraph, §9.2; mpi-forum/mpi-issues#121", c ->
                 {
                     final Win win = c.window(8L * (c.rank() + 3), 8);
                     for (int r = 0; r < c.size(); r++)
@@ -125,9 +126,9 @@ public final class LayoutCases
                         c.checkEquals(0, win.sharedQuery(r).memory().address() % 8, "address of rank " + r + " mod 8");
                     }
                 })
-            .add("layout.alignment-noncontig",
+            .add("layout.alignment-noncontig", Behaviour.LAYOUT_ALIGNMENT,
                 "odd sizes with alloc_shared_noncontig=true: every non-empty segment is 8-byte aligned",
-                "MPI-4.1 12.2.3 (noncontig: each segment aligned); open-mpi/ompi PR #2978", c ->
+                "MPI-4.1 §12.2.3 (noncontig: each segment aligned); open-mpi/ompi PR #2978", c ->
                 {
                     final Win win = c.window(3 + 2L * c.rank(), 1, CaseContext.info(NONCONTIG, "true"));
                     for (int r = 0; r < c.size(); r++)
@@ -135,9 +136,9 @@ public final class LayoutCases
                         c.checkEquals(0, win.sharedQuery(r).memory().address() % 8, "address of rank " + r + " mod 8");
                     }
                 })
-            .add("layout.same-memory", 2,
+            .add("layout.same-memory", 2, Behaviour.LAYOUT_SAME_MEMORY,
                 "a store by rank r through its own base is loaded by every rank through sharedQuery(r) after a fence",
-                "MPI-4.1 12.2.3 (same memory, maybe different addresses), 12.5.1", c ->
+                "MPI-4.1 §12.2.3 (same memory, maybe different addresses), §12.5.1", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.Group;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist items 75-80: free and what it leaves behind. */
+/** Free and what it leaves behind (docs/conformance-checklist.md#free-and-lifecycle). */
 public final class LifecycleCases
 {
     private LifecycleCases()
@@ -24,9 +25,9 @@ public final class LifecycleCases
     public static List<Case> cases()
     {
         return new CaseList(Group.LIFECYCLE)
-            .add("free.then-err-win",
+            .add("free.then-err-win", Behaviour.FREE_INVALIDATES,
                 "after free, every call on the window is MPI_ERR_WIN (fence, put, sharedQuery, getName, free)",
-                "MPI-4.1 12.2.5 (free sets win to MPI_WIN_NULL); Open MPI win_*.c.in", c ->
+                "MPI-4.1 §12.2.5 (free sets win to MPI_WIN_NULL); Open MPI win_*.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.free();
@@ -38,10 +39,10 @@ public final class LifecycleCases
                     c.expectError(ErrorClass.ERR_WIN, "getName", win::getName);
                     c.expectError(ErrorClass.ERR_WIN, "second free", win::free);
                 })
-            .add("free.memory-unusable",
+            .add("free.memory-unusable", Behaviour.FREE_INVALIDATES,
                 "after free, loads and stores through the base and through sharedQuery segments fail cleanly " +
                     "(IllegalStateException), never reach unmapped memory",
-                "MPI-4.1 12.2.5; checklist item 76", c ->
+                "MPI-4.1 §12.2.5; docs/design.md#freed-windows-fail-cleanly", c ->
                 {
                     final Win win = c.window(8, 8);
                     final var own = win.base();
@@ -51,10 +52,10 @@ public final class LifecycleCases
                     c.expectThrows(IllegalStateException.class, "store to a freed queried segment",
                         () -> Memory.setLong(other, 0, 1));
                 })
-            .add("free.with-lock-open", 2,
+            .add("free.with-lock-open", 2, Behaviour.FREE_EPOCH_OPEN,
                 "free while the last rank holds a lock: MPI_ERR_RMA_SYNC on every rank, the window stays usable, and " +
                     "free succeeds after unlock",
-                "MPI-4.1 12.2.5; MPICH errors/rma/win_sync_free_pt; DESIGN 6", c ->
+                "MPI-4.1 §12.2.5; MPICH errors/rma/win_sync_free_pt; docs/design.md#collective-calls-fail-together", c ->
                 {
                     final Win win = c.window(8, 8);
                     if (c.rank() == c.last())
@@ -69,9 +70,9 @@ public final class LifecycleCases
                     }
                     win.free();
                 })
-            .add("free.with-lock-all-open",
+            .add("free.with-lock-all-open", Behaviour.FREE_EPOCH_OPEN,
                 "free while every rank holds lockAll: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.2.5; MPICH errors/rma/win_sync_free_at", c ->
+                "MPI-4.1 §12.2.5; MPICH errors/rma/win_sync_free_at", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
@@ -79,9 +80,9 @@ public final class LifecycleCases
                     win.unlockAll();
                     win.free();
                 })
-            .add("free.after-nosucceed-fence",
+            .add("free.after-nosucceed-fence", Behaviour.FREE_AFTER_COMPLETION,
                 "free right after fence(NOSUCCEED) that closed an epoch with puts succeeds",
-                "MPI-4.1 12.2.5; MPICH win_shared_noncontig_put", c ->
+                "MPI-4.1 §12.2.5; MPICH win_shared_noncontig_put", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(Win.MODE_NOPRECEDE);
@@ -89,9 +90,9 @@ public final class LifecycleCases
                     win.fence(Win.MODE_NOSUCCEED);
                     win.free();
                 })
-            .add("free.after-fence-zero",
+            .add("free.after-fence-zero", Behaviour.FREE_AFTER_COMPLETION,
                 "free after a fence(0) that completed the epoch's puts succeeds (the new epoch is empty)",
-                "MPI-4.1 12.2.5 (fence completes the involvement)", c ->
+                "MPI-4.1 §12.2.5 (fence completes the involvement)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -99,9 +100,9 @@ public final class LifecycleCases
                     win.fence(0);
                     win.free();
                 })
-            .add("free.rma-not-completed",
+            .add("free.rma-not-completed", Behaviour.FREE_AFTER_COMPLETION,
                 "fence(0), put, then free without a closing fence: MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.2.5 (free only after the RMA involvement is complete)", c ->
+                "MPI-4.1 §12.2.5 (free only after the RMA involvement is complete)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -110,9 +111,9 @@ public final class LifecycleCases
                     win.fence(Win.MODE_NOSUCCEED);
                     win.free();
                 })
-            .add("free.close",
+            .add("free.close", Behaviour.FREE_INVALIDATES,
                 "try-with-resources frees the window (close = free)",
-                "DESIGN 4 (Win is AutoCloseable)", c ->
+                "docs/design.md#freed-windows-fail-cleanly (Win is AutoCloseable)", c ->
                 {
                     final Win kept;
                     try (Win win = Win.allocateShared(8, 8, null, c.comm()))
@@ -123,9 +124,9 @@ public final class LifecycleCases
                     }
                     c.check(kept.isFreed(), "the window is not freed after close");
                 })
-            .add("free.independent-windows",
+            .add("free.independent-windows", Behaviour.FREE_INVALIDATES,
                 "freeing one of two windows leaves the other's memory and fences working",
-                "MPI-4.1 12.2.5", c ->
+                "MPI-4.1 §12.2.5", c ->
                 {
                     final Win first = c.window(8, 8);
                     final Win second = c.window(8, 8);
@@ -136,9 +137,9 @@ public final class LifecycleCases
                     c.checkEquals(55 + c.last(), Memory.getLong(second.sharedQuery(c.last()).memory(), 0), "value");
                     second.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("free.repeat-no-leak",
+            .add("free.repeat-no-leak", Behaviour.FREE_NO_LEAK,
                 "100 allocate/free cycles leave the number of open file descriptors and /dev/shm entries unchanged",
-                "checklist item 79; mpi4py/mpi4py#354; open-mpi/ompi#4770", c ->
+                "docs/design.md#unnamed-shared-memory-objects; mpi4py/mpi4py#354; open-mpi/ompi#4770", c ->
                 {
                     c.barrier();
                     final long fdsBefore = c.isRoot() ? count(Path.of("/proc/self/fd")) : 0;
@@ -162,9 +163,9 @@ public final class LifecycleCases
                     }
                     c.barrier();
                 })
-            .add("free.all-zero-sizes",
+            .add("free.all-zero-sizes", Behaviour.FREE_INVALIDATES,
                 "a window whose sizes are all 0 is freed without error, after a fence pair",
-                "MPI-4.1 12.2.3, 12.2.5; MPICH win_zero; microsoft/Microsoft-MPI#41", c ->
+                "MPI-4.1 §12.2.3, §12.2.5; MPICH win_zero; microsoft/Microsoft-MPI#41", c ->
                 {
                     final Win win = c.window(0, 1);
                     win.fence(0);

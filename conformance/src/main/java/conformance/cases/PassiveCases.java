@@ -2,13 +2,17 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
 import mpi.MPI;
 import mpi.rma.Win;
 
-/** Checklist items 58-70: passive target on shared windows, with load/store. */
+/**
+ * Passive target on shared windows, with load/store
+ * (docs/conformance-checklist.md#lock-lockall-flush-sync-with-loadstore).
+ */
 public final class PassiveCases
 {
     private PassiveCases()
@@ -45,10 +49,10 @@ public final class PassiveCases
     public static List<Case> cases()
     {
         return new CaseList(Group.PASSIVE)
-            .add("lock.exclusive-excludes", 2,
+            .add("lock.exclusive-excludes", 2, Behaviour.LOCK_EXCLUSION,
                 "rank 0 holds an exclusive lock on itself for 200 ms and stores 1 just before unlocking; the last " +
                     "rank's exclusive lock on rank 0 returns only after that and loads 1",
-                "MPI-4.1 12.5.3 (lock excludes load/store too; lock blocks until acquired), Annex B 4.0 item 28; " +
+                "MPI-4.1 §12.5.3 (lock excludes load/store too; lock blocks until acquired), Annex B 4.0 item 28; " +
                     "MPICH lockcontention", c ->
                 {
                     final Win win = c.window(8, 8);
@@ -57,35 +61,35 @@ public final class PassiveCases
                     holdThenExpectExclusiveLockerToWait(c, win, () -> win.lock(Win.LOCK_EXCLUSIVE, 0, 0),
                         () -> win.unlock(0));
                 })
-            .add("lock.shared-excludes-exclusive", 2,
+            .add("lock.shared-excludes-exclusive", 2, Behaviour.LOCK_EXCLUSION,
                 "rank 0 holds a shared lock on itself for 200 ms, storing 1 before unlocking; the last rank's " +
                     "exclusive lock waits for it",
-                "MPI-4.1 12.5.3; MPICH lockcontention2", c ->
+                "MPI-4.1 §12.5.3; MPICH lockcontention2", c ->
                 {
                     final Win win = c.window(8, 8);
                     holdThenExpectExclusiveLockerToWait(c, win, () -> win.lock(Win.LOCK_SHARED, 0, 0),
                         () -> win.unlock(0));
                 })
-            .add("lock.lock-all-excludes-exclusive", 2,
+            .add("lock.lock-all-excludes-exclusive", 2, Behaviour.LOCK_EXCLUSION,
                 "rank 0 holds lockAll for 200 ms and stores 1 into its own segment before unlockAll; the last rank's " +
                     "exclusive lock on rank 0 waits for it and loads 1",
-                "MPI-4.1 12.5.3 (lock_all is a shared lock on every rank)", c ->
+                "MPI-4.1 §12.5.3 (lock_all is a shared lock on every rank)", c ->
                 {
                     final Win win = c.window(8, 8);
                     holdThenExpectExclusiveLockerToWait(c, win, () -> win.lockAll(0), win::unlockAll);
                 })
-            .add("lock.shared-coexist", 2,
+            .add("lock.shared-coexist", 2, Behaviour.LOCK_EXCLUSION,
                 "every rank holds a shared lock on rank 0 at the same time (they meet in a barrier while holding it)",
-                "MPI-4.1 12.5.3 (shared locks may be held concurrently)", c ->
+                "MPI-4.1 §12.5.3 (shared locks may be held concurrently)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_SHARED, 0, 0);
                     c.barrier();
                     win.unlock(0);
                 })
-            .add("lock.empty-epochs",
+            .add("lock.empty-epochs", Behaviour.LOCK_EPOCHS,
                 "lock/unlock with no operations, exclusive then shared, on every rank in turn",
-                "MPI-4.1 12.5.3; MPICH locknull", c ->
+                "MPI-4.1 §12.5.3; MPICH locknull", c ->
                 {
                     final Win win = c.window(8, 8);
                     for (int r = 0; r < c.size(); r++)
@@ -96,9 +100,9 @@ public final class PassiveCases
                         win.unlock(r);
                     }
                 })
-            .add("lock.several-targets",
+            .add("lock.several-targets", Behaviour.LOCK_EPOCHS,
                 "shared locks on every rank at once, a put to each, then unlock in reverse order: the values are there",
-                "MPI-4.1 12.5.3; MPICH lock_nested", c ->
+                "MPI-4.1 §12.5.3; MPICH lock_nested", c ->
                 {
                     final Win win = c.window(8L * c.size(), 8);
                     for (int r = 0; r < c.size(); r++)
@@ -121,10 +125,10 @@ public final class PassiveCases
                     }
                     win.unlock(c.rank());
                 })
-            .add("lock.put-unlock-visible", 2,
+            .add("lock.put-unlock-visible", 2, Behaviour.LOCK_COMPLETION,
                 "rank 0 puts to the last rank under an exclusive lock and unlocks; after a barrier the last rank " +
                     "locks itself and loads the value",
-                "MPI-4.1 12.5.3 (unlock completes at the target); MPICH win_shared_put_flush_load", c ->
+                "MPI-4.1 §12.5.3 (unlock completes at the target); MPICH win_shared_put_flush_load", c ->
                 {
                     final Win win = c.window(8, 8);
                     if (c.isRoot())
@@ -141,10 +145,10 @@ public final class PassiveCases
                         win.unlock(c.last());
                     }
                 })
-            .add("lock.lock-all-sync-barrier-sync",
+            .add("lock.lock-all-sync-barrier-sync", Behaviour.LOCK_SYNC,
                 "lockAll(NOCHECK); each rank stores into its own segment; sync, barrier, sync; every rank loads every " +
                     "segment",
-                "MPI-4.1 12.7 (advice to users), 12.8 shared-memory example; MPICH win_shared", c ->
+                "MPI-4.1 §12.7 (advice to users), §12.8 shared-memory example; MPICH win_shared", c ->
                 {
                     final Win win = c.window(40, 4);
                     win.lockAll(Win.MODE_NOCHECK);
@@ -164,10 +168,10 @@ public final class PassiveCases
                     }
                     win.unlockAll();
                 })
-            .add("lock.flush-then-third-party", 3,
+            .add("lock.flush-then-third-party", 3, Behaviour.LOCK_COMPLETION,
                 "rank 0 puts to rank 1 and flushes, then messages rank 2; rank 2 syncs and loads rank 1's segment: " +
                     "it sees the value",
-                "MPI-4.1 12.5.4 (flush completes at the target); MPICH win_shared_put_flush_load", c ->
+                "MPI-4.1 §12.5.4 (flush completes at the target); MPICH win_shared_put_flush_load", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
@@ -185,10 +189,10 @@ public final class PassiveCases
                     }
                     win.unlockAll();
                 })
-            .add("lock.accumulate-flush-then-third-party", 3,
+            .add("lock.accumulate-flush-then-third-party", 3, Behaviour.LOCK_COMPLETION,
                 "as above with accumulate(REPLACE), fetchAndOp(REPLACE) and compareAndSwap: the fetching calls return " +
                     "the old value, the checker loads the new one",
-                "MPI-4.1 12.5.4; MPICH win_shared_acc/fop/cas_flush_load", c ->
+                "MPI-4.1 §12.5.4; MPICH win_shared_acc/fop/cas_flush_load", c ->
                 {
                     final Win win = c.window(24, 8);
                     win.lockAll(0);
@@ -214,9 +218,9 @@ public final class PassiveCases
                     }
                     win.unlockAll();
                 })
-            .add("lock.flush-all-empty",
+            .add("lock.flush-all-empty", Behaviour.LOCK_COMPLETION,
                 "flushAll and flush(own rank) in an otherwise empty lockAll epoch succeed",
-                "MPI-4.1 12.5.4; MPICH flush", c ->
+                "MPI-4.1 §12.5.4; MPICH flush", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
@@ -226,9 +230,9 @@ public final class PassiveCases
                     win.flushLocal(c.rank());
                     win.unlockAll();
                 })
-            .add("lock.lock-all-not-collective", 2,
+            .add("lock.lock-all-not-collective", 2, Behaviour.LOCK_EPOCHS,
                 "only rank 0 calls lockAll/unlockAll (and puts to every rank); the others are not involved and nobody waits",
-                "MPI-4.1 12.5.3 (lock_all is not collective)", c ->
+                "MPI-4.1 §12.5.3 (lock_all is not collective)", c ->
                 {
                     final Win win = c.window(8, 8);
                     if (c.isRoot())
@@ -241,9 +245,9 @@ public final class PassiveCases
                         win.unlockAll();
                     }
                 })
-            .add("lock.proc-null",
+            .add("lock.proc-null", Behaviour.RMA_PROC_NULL,
                 "lock(PROC_NULL), put to PROC_NULL, flush(PROC_NULL), unlock(PROC_NULL): all succeed and do nothing",
-                "MPI-4.1 12.3; MPICH rmanull; DESIGN 4 (PROC_NULL as lock target is a no-op)", c ->
+                "MPI-4.1 §12.3; MPICH rmanull; docs/design.md#proc-null-targets", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_EXCLUSIVE, MPI.PROC_NULL, 0);
@@ -252,17 +256,17 @@ public final class PassiveCases
                     win.unlock(MPI.PROC_NULL);
                     c.checkEquals(0, Memory.getLong(win.base(), 0), "own segment");
                 })
-            .add("lock.sync-outside-epoch",
+            .add("lock.sync-outside-epoch", Behaviour.LOCK_SYNC,
                 "sync() outside any passive-target epoch is allowed (a memory barrier)",
-                "MPI-4.1 12.5.4; mpi-forum/mpi-issues#49; DESIGN 4 (lenient sync)", c ->
+                "MPI-4.1 §12.5.4; mpi-forum/mpi-issues#49; docs/design.md#sync-outside-passive-epochs", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.sync();
                 })
-            .add("lock.exclusive-self-load-store", 2,
+            .add("lock.exclusive-self-load-store", 2, Behaviour.LOCK_EXCLUSION,
                 "each rank in turn increments rank 0's long by load/store under an exclusive lock, 100 times: " +
                     "the total is 100 * size",
-                "MPI-4.1 12.5.3 (exclusive lock protects load/store on shared windows); MPICH mutex_bench_shared", c ->
+                "MPI-4.1 §12.5.3 (exclusive lock protects load/store on shared windows); MPICH mutex_bench_shared", c ->
                 {
                     final Win win = c.window(8, 8);
                     final var target = win.sharedQuery(0).memory();

@@ -3,6 +3,7 @@ package conformance.cases;
 import java.util.Arrays;
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
@@ -11,7 +12,7 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
-/** Checklist items 45-50, 53: put and get between segments, and their argument errors. */
+/** Put and get between segments, and their argument errors (docs/conformance-checklist.md#put-and-get). */
 public final class PutGetCases
 {
     private PutGetCases()
@@ -21,9 +22,9 @@ public final class PutGetCases
     public static List<Case> cases()
     {
         return new CaseList(Group.PUT_GET)
-            .add("rma.put-ring",
+            .add("rma.put-ring", Behaviour.RMA_PUT_GET,
                 "each rank puts 1000 ints to its right neighbour between fences; the owner loads exactly them",
-                "MPI-4.1 12.3.1, 12.5.1; MPICH putfence1, test1", c ->
+                "MPI-4.1 §12.3.1, §12.5.1; MPICH putfence1, test1", c ->
                 {
                     final int n = 1000;
                     final Win win = c.window(4L * n, 4);
@@ -46,9 +47,9 @@ public final class PutGetCases
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.get-ring",
+            .add("rma.get-ring", Behaviour.RMA_PUT_GET,
                 "each rank stores its data, fence, gets its right neighbour's 1000 longs, fence: it has them",
-                "MPI-4.1 12.3.2, 12.5.1; MPICH getfence1", c ->
+                "MPI-4.1 §12.3.2, §12.5.1; MPICH getfence1", c ->
                 {
                     final int n = 1000;
                     final Win win = c.window(8L * n, 8);
@@ -71,10 +72,10 @@ public final class PutGetCases
                         }
                     }
                 })
-            .add("rma.every-basic-type",
+            .add("rma.every-basic-type", Behaviour.RMA_PUT_GET,
                 "put then get back one element of each basic type (byte, char, short, boolean, int, long, float, " +
                     "double) at its own displacement: values survive exactly",
-                "MPI-4.1 12.3.1-2; implementation note (MPJ basic datatypes)", c ->
+                "MPI-4.1 §12.3.1-2; docs/design.md#basic-datatypes-only", c ->
                 {
                     final Win win = c.window(64, 1);
                     final int target = (c.rank() + 1) % c.size();
@@ -114,9 +115,9 @@ public final class PutGetCases
                     c.check(f[0] == 1.5e-3f, "float is " + f[0]);
                     c.check(d[0] == -Math.PI, "double is " + d[0]);
                 })
-            .add("rma.self",
+            .add("rma.self", Behaviour.RMA_PUT_GET,
                 "put to and get from the calling rank itself work, with origin offsets",
-                "MPI-4.1 12.3 (self communication); MPICH selfrma", c ->
+                "MPI-4.1 §12.3 (self communication); MPICH selfrma", c ->
                 {
                     final Win win = c.window(40, 4);
                     win.fence(0);
@@ -127,9 +128,9 @@ public final class PutGetCases
                     win.fence(Win.MODE_NOSUCCEED);
                     c.checkEquals("[0, 0, 0, 5, 6, 7]", Arrays.toString(got), "got");
                 })
-            .add("rma.proc-null-target",
+            .add("rma.proc-null-target", Behaviour.RMA_PROC_NULL,
                 "put, get and accumulate to PROC_NULL inside an epoch do nothing: no error, buffers untouched",
-                "MPI-4.1 12.3 (PROC_NULL valid in all RMA calls); MPICH rmanull; DESIGN 4", c ->
+                "MPI-4.1 §12.3 (PROC_NULL valid in all RMA calls); MPICH rmanull; docs/design.md#proc-null-targets", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -144,17 +145,17 @@ public final class PutGetCases
                     c.checkEquals(77, Memory.getLong(win.base(), 0), "own segment");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.proc-null-needs-epoch",
+            .add("rma.proc-null-needs-epoch", Behaviour.EPOCH_REQUIRED,
                 "a put to PROC_NULL outside any epoch is still MPI_ERR_RMA_SYNC",
-                "MPI-4.1 12.3 (an epoch is still required); MPICH rmanull", c ->
+                "MPI-4.1 §12.3 (an epoch is still required); MPICH rmanull", c ->
                 {
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "put to PROC_NULL without epoch",
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG));
                 })
-            .add("rma.zero-count",
+            .add("rma.zero-count", Behaviour.RMA_PUT_GET,
                 "a put and a get of 0 elements succeed, even at the displacement just past the segment's end",
-                "MPI-4.1 12.3; MPICH rmazero", c ->
+                "MPI-4.1 §12.3; MPICH rmazero", c ->
                 {
                     final Win win = c.window(16, 4);
                     win.fence(0);
@@ -162,10 +163,10 @@ public final class PutGetCases
                     win.get(new int[0], 0, 0, MPI.INT, (c.rank() + 1) % c.size(), 4, 0, MPI.INT);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.overrun-rejected", 2,
+            .add("rma.overrun-rejected", 2, Behaviour.DISP_RANGE,
                 "a put of 2 ints at the last int of rank 0's segment: MPI_ERR_RMA_RANGE, and rank 1's first int " +
                     "(its contiguous neighbour) is unchanged",
-                "MPI-4.1 12.3.1 (advice to implementors), 12.6.2; DESIGN 4 (never wrapped into the neighbour)", c ->
+                "MPI-4.1 §12.3.1 (advice to implementors), §12.6.2; docs/design.md#accesses-past-the-end-are-rejected", c ->
                 {
                     final Win win = c.window(16, 4);
                     win.fence(0);
@@ -180,9 +181,9 @@ public final class PutGetCases
                     c.checkEquals(101, Memory.getInt(win.sharedQuery(1).memory(), 0), "rank 1's first int");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.zero-size-target", 2,
+            .add("rma.zero-size-target", 2, Behaviour.DISP_RANGE,
                 "a one-byte put to a rank whose segment has size 0: MPI_ERR_RMA_RANGE",
-                "MPI-4.1 12.3.1, 12.6.2; DESIGN 4", c ->
+                "MPI-4.1 §12.3.1, §12.6.2; docs/design.md#accesses-past-the-end-are-rejected", c ->
                 {
                     final Win win = c.window(c.isRoot() ? 0 : 8, 1);
                     win.fence(0);
@@ -190,9 +191,9 @@ public final class PutGetCases
                         () -> win.put(new byte[] {1}, 0, 1, MPI.BYTE, 0, 0, 1, MPI.BYTE));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.bad-rank",
+            .add("rma.bad-rank", Behaviour.RMA_ARGUMENT_ERRORS,
                 "put to rank -5 and to rank = group size: MPI_ERR_RANK",
-                "MPI-4.1 12.6.2; MPICH errors/rma/winerr (rank -5); Open MPI put.c.in", c ->
+                "MPI-4.1 §12.6.2; MPICH errors/rma/winerr (rank -5); Open MPI put.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -202,9 +203,9 @@ public final class PutGetCases
                         () -> win.get(new long[1], 0, 1, MPI.LONG, c.size(), 0, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.negative-count",
+            .add("rma.negative-count", Behaviour.RMA_ARGUMENT_ERRORS,
                 "origin count -1: MPI_ERR_COUNT",
-                "MPI-4.1 12.3.1; Open MPI put.c.in", c ->
+                "MPI-4.1 §12.3.1; Open MPI put.c.in", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -212,9 +213,9 @@ public final class PutGetCases
                         () -> win.put(new long[1], 0, -1, MPI.LONG, c.rank(), 0, -1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.count-mismatch",
+            .add("rma.count-mismatch", Behaviour.RMA_ARGUMENT_ERRORS,
                 "origin 2 ints, target 3 ints (different type signatures): MPI_ERR_COUNT",
-                "MPI-4.1 12.3.1 (origin and target signatures must match)", c ->
+                "MPI-4.1 §12.3.1 (origin and target signatures must match)", c ->
                 {
                     final Win win = c.window(16, 4);
                     win.fence(0);
@@ -222,9 +223,9 @@ public final class PutGetCases
                         () -> win.put(new int[3], 0, 2, MPI.INT, c.rank(), 0, 3, MPI.INT));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.buffer-type-mismatch",
+            .add("rma.buffer-type-mismatch", Behaviour.RMA_ARGUMENT_ERRORS,
                 "an int[] described as MPI.LONG: MPI_ERR_TYPE",
-                "MPI-4.1 12.3.1; MPJ Express buffer/datatype rule", c ->
+                "MPI-4.1 §12.3.1; MPJ Express buffer/datatype rule", c ->
                 {
                     final Win win = c.window(16, 8);
                     win.fence(0);
@@ -232,9 +233,9 @@ public final class PutGetCases
                         () -> win.put(new int[2], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.derived-type",
+            .add("rma.derived-type", Behaviour.RMA_BASIC_TYPES,
                 "a derived datatype (Contiguous(2, INT)): MPI_ERR_TYPE (only basic datatypes are supported)",
-                "MPI-4.1 12.3.1; implementation note (derived types -> ERR_TYPE)", c ->
+                "MPI-4.1 §12.3.1; docs/design.md#basic-datatypes-only", c ->
                 {
                     final Win win = c.window(16, 4);
                     final Datatype pair = Datatype.Contiguous(2, MPI.INT);
@@ -244,9 +245,9 @@ public final class PutGetCases
                         () -> win.put(new int[2], 0, 1, pair, c.rank(), 0, 1, pair));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.null-buffer",
+            .add("rma.null-buffer", Behaviour.RMA_ARGUMENT_ERRORS,
                 "a null origin buffer: an error naming it (ERR_ARG)",
-                "MPI-4.1 12.3.1; team rule (arguments validated)", c ->
+                "MPI-4.1 §12.3.1; docs/design.md#every-argument-is-checked", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -254,9 +255,9 @@ public final class PutGetCases
                         () -> win.put(null, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.origin-offset-out-of-array",
+            .add("rma.origin-offset-out-of-array", Behaviour.RMA_ARGUMENT_ERRORS,
                 "origin offset 3 with count 2 in an array of 4: ERR_ARG, nothing written",
-                "team rule (arguments validated)", c ->
+                "docs/design.md#every-argument-is-checked", c ->
                 {
                     final Win win = c.window(16, 8);
                     win.fence(0);
@@ -264,10 +265,10 @@ public final class PutGetCases
                         () -> win.put(new long[4], 3, 2, MPI.LONG, c.rank(), 0, 2, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.conflicting-puts", 2,
+            .add("rma.conflicting-puts", 2, Behaviour.RMA_CONFLICTS,
                 "every rank puts its rank to the same long of rank 0 in one epoch: no error, and the value is one " +
                     "of the ranks",
-                "MPI-4.1 12.7 (conflicts are undefined but must not raise an error since MPI-3)", c ->
+                "MPI-4.1 §12.7 (conflicts are undefined but must not raise an error since MPI-3)", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
@@ -277,9 +278,9 @@ public final class PutGetCases
                     c.check(value >= 0 && value < c.size(), "value " + value + " is no rank");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .add("rma.get-after-flush-local", 2,
+            .add("rma.get-after-flush-local", 2, Behaviour.RMA_FLUSH_LOCAL,
                 "under a shared lock, a get followed by flushLocal has its result in the origin buffer",
-                "MPI-4.1 12.5.4 (flush_local completes at the origin); MPICH get_flushlocal_shm", c ->
+                "MPI-4.1 §12.5.4 (flush_local completes at the origin); MPICH get_flushlocal_shm", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);

@@ -2,6 +2,7 @@ package conformance.cases;
 
 import java.util.List;
 
+import conformance.Behaviour;
 import conformance.Case;
 import conformance.Group;
 import mpi.MPI;
@@ -9,7 +10,7 @@ import mpi.rma.ErrorClass;
 import mpi.rma.SharedSegment;
 import mpi.rma.Win;
 
-/** Checklist items 18-24: sharedQuery. */
+/** sharedQuery (docs/conformance-checklist.md#sharedquery-proc_null-and-zero-sizes). */
 public final class QueryCases
 {
     private QueryCases()
@@ -19,9 +20,9 @@ public final class QueryCases
     public static List<Case> cases()
     {
         return new CaseList(Group.QUERY)
-            .add("query.any-rank",
+            .add("query.any-rank", Behaviour.QUERY_ANY_RANK,
                 "every rank queries every rank and gets that rank's size and disp unit (sizes 8(r+1), units 1,2,4,8)",
-                "MPI-4.1 12.2.3; MPICH win_shared_noncontig, win_shared_zerobyte", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared_noncontig, win_shared_zerobyte", c ->
                 {
                     final Win win = c.window(8L * (c.rank() + 1), 1 << (c.rank() % 4));
                     for (int r = 0; r < c.size(); r++)
@@ -32,9 +33,9 @@ public final class QueryCases
                         c.checkEquals(s.size(), s.memory().byteSize(), "sharedQuery(" + r + ").memory().byteSize()");
                     }
                 })
-            .add("query.self",
+            .add("query.self", Behaviour.QUERY_ANY_RANK,
                 "sharedQuery(own rank) is the segment allocateShared gave this rank (same address and size)",
-                "MPI-4.1 12.2.3; mpi4py testSharedQuery; MPICH win_shared", c ->
+                "MPI-4.1 §12.2.3; mpi4py testSharedQuery; MPICH win_shared", c ->
                 {
                     final Win win = c.window(48, 4);
                     final SharedSegment own = win.sharedQuery(c.rank());
@@ -42,9 +43,9 @@ public final class QueryCases
                     c.checkEquals(48, own.size(), "size");
                     c.checkEquals(4, own.dispUnit(), "dispUnit");
                 })
-            .add("query.proc-null-lowest-nonzero", 2,
+            .add("query.proc-null-lowest-nonzero", 2, Behaviour.QUERY_PROC_NULL,
                 "rank 0 asks 0 bytes, the others 16 with disp unit 4: sharedQuery(PROC_NULL) is rank 1's segment",
-                "MPI-4.1 12.2.3; MPICH win_shared_query_null", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared_query_null", c ->
                 {
                     final Win win = c.window(c.rank() == 0 ? 0 : 16, 4);
                     final SharedSegment any = win.sharedQuery(MPI.PROC_NULL);
@@ -52,38 +53,38 @@ public final class QueryCases
                     c.checkEquals(4, any.dispUnit(), "dispUnit");
                     c.checkEquals(win.sharedQuery(1).memory().address(), any.memory().address(), "address");
                 })
-            .add("query.proc-null-rank-zero",
+            .add("query.proc-null-rank-zero", Behaviour.QUERY_PROC_NULL,
                 "every rank asks 16 bytes: sharedQuery(PROC_NULL) is rank 0's segment (on rank 0, its own base)",
-                "MPI-4.1 12.2.3; MPICH win_shared", c ->
+                "MPI-4.1 §12.2.3; MPICH win_shared", c ->
                 {
                     final Win win = c.window(16, 1);
                     c.checkEquals(win.sharedQuery(0).memory().address(), win.sharedQuery(MPI.PROC_NULL).memory().address(),
                         "address");
                 })
-            .add("query.proc-null-all-zero",
+            .add("query.proc-null-all-zero", Behaviour.QUERY_PROC_NULL,
                 "all sizes 0: sharedQuery(PROC_NULL) gives size 0 (an empty segment, as ALLOC_MEM(0))",
-                "MPI-4.1 12.2.3", c ->
+                "MPI-4.1 §12.2.3", c ->
                 {
                     final Win win = c.window(0, 8);
                     c.checkEquals(0, win.sharedQuery(MPI.PROC_NULL).size(), "size");
                 })
-            .add("query.rank-too-large",
+            .add("query.rank-too-large", Behaviour.QUERY_BAD_RANK,
                 "sharedQuery(size of the group): MPI_ERR_RANK",
-                "MPI-4.1 12.6.2; Open MPI win_shared_query.c.in", c ->
+                "MPI-4.1 §12.6.2; Open MPI win_shared_query.c.in", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.expectError(ErrorClass.ERR_RANK, "sharedQuery(" + c.size() + ")", () -> win.sharedQuery(c.size()));
                 })
-            .add("query.rank-negative",
+            .add("query.rank-negative", Behaviour.QUERY_BAD_RANK,
                 "sharedQuery(-5) (negative, not PROC_NULL): MPI_ERR_RANK",
-                "MPI-4.1 12.6.2; MPICH errors/rma/winerr (rank -5)", c ->
+                "MPI-4.1 §12.6.2; MPICH errors/rma/winerr (rank -5)", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.expectError(ErrorClass.ERR_RANK, "sharedQuery(-5)", () -> win.sharedQuery(-5));
                 })
-            .add("query.local-call", 2,
+            .add("query.local-call", 2, Behaviour.QUERY_LOCAL,
                 "sharedQuery is local: rank 0 queries 1000 times while the others do nothing, nobody waits",
-                "MPI-4.1 12.2.3 (not collective); MPICH win_shared_rma_flush_load (only the checker queries)", c ->
+                "MPI-4.1 §12.2.3 (not collective); MPICH win_shared_rma_flush_load (only the checker queries)", c ->
                 {
                     final Win win = c.window(8, 1);
                     if (c.isRoot())
@@ -94,9 +95,9 @@ public final class QueryCases
                         }
                     }
                 })
-            .add("query.no-epoch-needed",
+            .add("query.no-epoch-needed", Behaviour.QUERY_LOCAL,
                 "sharedQuery needs no epoch: it works before the first fence and after fence(NOSUCCEED)",
-                "MPI-4.1 12.2.3", c ->
+                "MPI-4.1 §12.2.3", c ->
                 {
                     final Win win = c.window(8, 1);
                     c.checkEquals(8, win.sharedQuery(c.last()).size(), "before any fence");

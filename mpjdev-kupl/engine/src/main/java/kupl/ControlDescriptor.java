@@ -46,7 +46,7 @@ final class ControlDescriptor
     static final long RANKS_OFFSET = 8;
     /**
      * 0, or 1 + the rank that the first process to notice a death found dead; set once by
-     * compare-and-exchange, so that every waiter names that rank (see {@link BackoffWaiter}).
+     * compare-and-exchange, so that every waiter names that rank (a {@link DeadRankRecord}).
      */
     static final long DEAD_RANK_OFFSET = 16;
     /** Set once by compare-and-exchange by the first process to free the window (see {@link FreeBarrier}). */
@@ -131,12 +131,15 @@ final class ControlDescriptor
     void initialise(final SharedWords words)
     {
         words.putLong(RANKS_OFFSET, ((long)rdSlotsPerRank << 32) | ranks);
+        // Release, written last: publishes the shape to verify()'s acquire load of the magic.
         words.putLongRelease(MAGIC_OFFSET, MAGIC);
     }
 
     /** Checks that a mapped control object was made for a window of this many processes. */
     void verify(final SharedWords words)
     {
+        // Acquire: pairs with initialise()'s release of the magic, so the plain load of the shape
+        // after it sees what the creator wrote.
         final long magic = words.getLongAcquire(MAGIC_OFFSET);
         final long shape = words.getLong(RANKS_OFFSET);
         if (magic != MAGIC || shape != (((long)rdSlotsPerRank << 32) | ranks))

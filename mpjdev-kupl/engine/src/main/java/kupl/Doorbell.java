@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
 
 /**
  * Lets a process sleep until another process has something for it, with a prompt wake-up: a
@@ -46,18 +47,22 @@ public final class Doorbell
     /** How many times the bell has been rung (wraps around): read before {@link #enter()}. */
     public int ringCount()
     {
+        // Acquire: pairs with ring()'s volatile add; the futex compares the value read here.
         return (int)INT.getAcquire(memory, COUNT_OFFSET);
     }
 
     /** Announces a sleeper; a full fence, so that the sleeper's next check sees what a waker published before. */
     public void enter()
     {
+        // Volatile add, a full fence: the sleeper's next check of its condition cannot move before
+        // it, and a waker's volatile read of the sleepers in ringIfSleeping sees it.
         final int ignored = (int)INT.getAndAdd(memory, SLEEPERS_OFFSET, 1);
     }
 
     /** Withdraws the announcement of {@link #enter()}. */
     public void leave()
     {
+        // Volatile add: wakers stop ringing for this sleeper once they see it.
         final int ignored = (int)INT.getAndAdd(memory, SLEEPERS_OFFSET, -1);
     }
 
@@ -82,6 +87,8 @@ public final class Doorbell
      */
     public void ringIfSleeping()
     {
+        // Full fence, then a volatile read: the waker's publication cannot pass the read of the
+        // sleepers (Dekker with enter(): either the sleeper sees the publication or the waker sees it).
         VarHandle.fullFence();
         if ((int)INT.getVolatile(memory, SLEEPERS_OFFSET) > 0)
         {
@@ -92,7 +99,34 @@ public final class Doorbell
     /** Rings unconditionally. */
     public void ring()
     {
+        // Volatile add: a sleeper that read the count before this add finds it changed (the futex
+        // returns at once) or is woken below.
         final int ignored = (int)INT.getAndAdd(memory, COUNT_OFFSET, 1);
         Libc.futexWakeAll(count);
+    }
+
+    /**
+     * This bell as the park step of a {@link Waiter} ({@link Waiter#withParker}): follows the
+     * protocol above, with the waiter's next check as the check made after {@link #enter()},
+     * and sleeps until rung or for the park period.
+     */
+    public Parker asParker()
+    {
+        return (final Object blocker, final long maxNs, final BooleanSupplier ready) ->
+        {
+            final int seen = ringCount();
+            enter();
+            try
+            {
+                if (!ready.getAsBoolean())
+                {
+                    sleep(seen, maxNs);
+                }
+            }
+            finally
+            {
+                leave();
+            }
+        };
     }
 }

@@ -21,15 +21,16 @@ interface Fence
      * A fence of {@code algorithm} for {@code rank} over the control object {@code words}.
      *
      * @param oversubscribed the processes outnumber the cores; the same on every process.
+     * @param freeBarrier    the window's free, which tells a waiting fence that a process left early.
      */
     static Fence create(final FenceAlgorithm algorithm, final int rank, final ControlDescriptor layout,
-        final SharedWords words, final BackoffWaiter waiter, final boolean oversubscribed)
+        final SharedWords words, final Waiter waiter, final boolean oversubscribed, final FreeBarrier freeBarrier)
     {
         return switch (algorithm)
         {
-            case LINEAR -> new LinearFence(layout.ranks(), words, waiter);
+            case LINEAR -> new LinearFence(layout.ranks(), words, waiter, freeBarrier);
             case RD -> new RecursiveDoublingFence(RecursiveDoublingSchedule.forRank(rank, layout), layout.ranks(),
-                oversubscribed, words, waiter);
+                oversubscribed, words, waiter, freeBarrier);
         };
     }
 }

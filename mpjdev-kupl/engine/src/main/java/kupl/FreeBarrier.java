@@ -11,8 +11,8 @@ import java.lang.invoke.VarHandle;
  * then wait in the comm's out-of-band barrier while they wait in their next fence for it: a
  * hang that no liveness check can see, since every process is alive. Instead the first
  * process to free records how many fences it had completed; a process waiting in a later
- * fence learns from {@link BackoffWaiter} that this fence can never complete and fails,
- * naming that process, so that it too can free.
+ * fence learns from {@link #checkFenceCanComplete} (its fence's {@link WaitGuard}) that this
+ * fence can never complete and fails, naming that process, so that it too can free.
  */
 final class FreeBarrier
 {
@@ -22,9 +22,9 @@ final class FreeBarrier
     private final int rank;
     private final int ranks;
     private final SharedWords words;
-    private final BackoffWaiter waiter;
+    private final Waiter waiter;
 
-    FreeBarrier(final int rank, final int ranks, final SharedWords words, final BackoffWaiter waiter)
+    FreeBarrier(final int rank, final int ranks, final SharedWords words, final Waiter waiter)
     {
         this.rank = rank;
         this.ranks = ranks;
@@ -38,25 +38,31 @@ final class FreeBarrier
      */
     void await(final long fencesCompleted)
     {
+        // Orders this process's last accesses to the segments before its arrival: no process
+        // unmaps until every process has arrived, so none can still be storing then.
         VarHandle.fullFence();
+        // Volatile compare-and-exchange: only the first freer's count is kept; read by checkFenceCanComplete.
         words.compareAndExchangeLong(ControlDescriptor.FIRST_FREER_OFFSET, 0,
             ((fencesCompleted + 1) << RANK_BITS) | (rank + 1));
+        // Volatile add: the waiters' acquire loads of the count see every arrival before it.
         words.getAndAddLong(ControlDescriptor.FREE_ARRIVALS_OFFSET, 1);
-        waiter.awaitAtLeast(ControlDescriptor.FREE_ARRIVALS_OFFSET, ranks, PeerLiveness.ANY_RANK, this);
+        waiter.awaitAtLeast(words, ControlDescriptor.FREE_ARRIVALS_OFFSET, ranks, Liveness.ANY_RANK, WaitGuard.NONE,
+            this);
     }
 
     /**
      * Throws if a process has freed the window before entering fence {@code epoch}: that fence
-     * can then never complete.
+     * can then never complete. Fences run it as their {@link WaitGuard}.
      */
-    static void checkFenceCanComplete(final SharedWords words, final long epoch, final int ownRank, final Object what)
+    void checkFenceCanComplete(final long epoch, final Object what)
     {
+        // Acquire: pairs with the first freer's compare-and-exchange in await (only a plain number is read).
         final long firstFreer = words.getLongAcquire(ControlDescriptor.FIRST_FREER_OFFSET);
         if (firstFreer != 0 && (firstFreer >>> RANK_BITS) - 1 < epoch)
         {
             final long freer = (firstFreer & ((1L << RANK_BITS) - 1)) - 1;
             throw new KuplException("rank " + freer + " freed the window after " + ((firstFreer >>> RANK_BITS) - 1) +
-                " fences, so " + what + " of rank " + ownRank + " can never complete: every process must call fence " +
+                " fences, so " + what + " of rank " + rank + " can never complete: every process must call fence " +
                 "the same number of times before free (did rank " + freer + " leave early, on an exception?)");
         }
     }

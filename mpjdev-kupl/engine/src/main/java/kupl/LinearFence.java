@@ -13,14 +13,16 @@ final class LinearFence implements Fence
 {
     private final int ranks;
     private final SharedWords words;
-    private final BackoffWaiter waiter;
+    private final Waiter waiter;
+    private final WaitGuard guard;
     private long epoch;
 
-    LinearFence(final int ranks, final SharedWords words, final BackoffWaiter waiter)
+    LinearFence(final int ranks, final SharedWords words, final Waiter waiter, final FreeBarrier freeBarrier)
     {
         this.ranks = ranks;
         this.words = words;
         this.waiter = waiter;
+        this.guard = (what, waitedNs) -> freeBarrier.checkFenceCanComplete(epoch, what);
     }
 
     @Override
@@ -29,16 +31,18 @@ final class LinearFence implements Fence
         final long epoch = ++this.epoch;
         // Order this process's earlier loads and stores before its arrival (a full barrier).
         VarHandle.fullFence();
-        // getAndAdd is sequentially consistent: the last arriver's add reads every earlier add.
+        // Volatile add (sequentially consistent): the last arriver's add reads every earlier add,
+        // and with them the pre-fence writes of every process, which it then releases below.
         final long arrivals = words.getAndAddLong(ControlDescriptor.ARRIVALS_OFFSET, 1) + 1;
         if (arrivals == epoch * ranks)
         {
-            // Publishes every process's pre-fence writes (they precede their adds) to the waiters.
+            // Release: publishes every process's pre-fence writes (they precede their adds) to the
+            // waiters' acquire loads of this word in awaitAtLeast.
             words.putLongRelease(ControlDescriptor.LINEAR_RELEASE_OFFSET, epoch);
         }
         else
         {
-            waiter.awaitAtLeast(ControlDescriptor.LINEAR_RELEASE_OFFSET, epoch, PeerLiveness.ANY_RANK, this);
+            waiter.awaitAtLeast(words, ControlDescriptor.LINEAR_RELEASE_OFFSET, epoch, Liveness.ANY_RANK, guard, this);
         }
     }
 

@@ -12,10 +12,10 @@ final class PeerFence
     private final int rank;
     private final ControlDescriptor layout;
     private final SharedWords words;
-    private final BackoffWaiter waiter;
+    private final Waiter waiter;
     private final long[] counts;
 
-    PeerFence(final int rank, final ControlDescriptor layout, final SharedWords words, final BackoffWaiter waiter)
+    PeerFence(final int rank, final ControlDescriptor layout, final SharedWords words, final Waiter waiter)
     {
         this.rank = rank;
         this.layout = layout;
@@ -27,9 +27,13 @@ final class PeerFence
     void await(final int peer)
     {
         final long count = ++counts[peer];
+        // Orders this process's earlier loads and stores before its signal (release alone would
+        // let a later load pass it).
         VarHandle.fullFence();
+        // Release: publishes this process's writes to the peer's acquire load of this word.
         words.putLongRelease(layout.peerFlagOffset(peer, rank), count);
-        waiter.awaitAtLeast(layout.peerFlagOffset(rank, peer), count, peer, this);
+        // Only the peer can end this wait: its liveness alone is checked; no fence guard applies.
+        waiter.awaitAtLeast(words, layout.peerFlagOffset(rank, peer), count, peer, WaitGuard.NONE, this);
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param startTicks     field 22 of {@code /proc/<pid>/stat}: start time in clock ticks after boot.
  * @param threadId       {@link Thread#threadId()} of the thread that created the comm.
  */
-record ProcessIdentity(long pid, long startTicks, long threadId)
+public record ProcessIdentity(long pid, long startTicks, long threadId)
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -31,8 +31,12 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
      */
     private static final Map<Long, WeakReference<Thread>> JOINED = new ConcurrentHashMap<>();
 
-    /** The calling thread of this process. */
-    static ProcessIdentity current()
+    /**
+     * The calling thread of this process.
+     *
+     * @throws KuplException if this system has no Linux {@code /proc}.
+     */
+    public static ProcessIdentity current()
     {
         final long pid = ProcessHandle.current().pid();
         final long start = startTicks(pid);
@@ -51,6 +55,12 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
      * not a zombie and has the recorded start time. For a thread of this process: that thread
      * is alive.
      */
+    public boolean isAlive()
+    {
+        return isAlive(ProcessHandle.current().pid());
+    }
+
+    /** As {@link #isAlive()}, for a caller that knows this process's id. */
     boolean isAlive(final long ownPid)
     {
         if (pid == ownPid)
@@ -67,7 +77,7 @@ record ProcessIdentity(long pid, long startTicks, long threadId)
     }
 
     /** Start time of a live (not zombie) process, or -1 if there is none with that pid. */
-    static long startTicks(final long pid)
+    public static long startTicks(final long pid)
     {
         final String stat;
         try

@@ -62,7 +62,10 @@ final class SharedWords
         return (long)LONG.getVolatile(memory, offset);
     }
 
-    /** Compare-and-exchange with volatile semantics; returns the value found (the update happened if it equals {@code expected}). */
+    /**
+     * Compare-and-exchange with volatile semantics; returns the value found (the update happened
+     * if it equals {@code expected}).
+     */
     long compareAndExchangeLong(final long offset, final long expected, final long value)
     {
         return (long)LONG.compareAndExchange(memory, offset, expected, value);

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Objects;
@@ -29,12 +30,12 @@ public final class ShmComm implements AutoCloseable
     private final int rank;
     private final KuplConfig config;
     private final OobExchange oob;
-    private final PeerLiveness liveness;
+    private final Liveness liveness;
     private final Set<ShmWin> windows = Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean destroyed;
 
     private ShmComm(final int size, final int rank, final KuplConfig config, final OobExchange oob,
-        final PeerLiveness liveness)
+        final Liveness liveness)
     {
         this.size = size;
         this.rank = rank;
@@ -90,7 +91,8 @@ public final class ShmComm implements AutoCloseable
         {
             final ByteBuffer peerRecord = records[peer];
             final long shape = peerRecord.getLong(0);
-            identities[peer] = new ProcessIdentity(peerRecord.getLong(8), peerRecord.getLong(16), peerRecord.getLong(24));
+            identities[peer] = new ProcessIdentity(peerRecord.getLong(8), peerRecord.getLong(16),
+                peerRecord.getLong(24));
             if (shape != (((long)size << 32) | peer))
             {
                 problem = "the process in slot " + peer + " of the allgather says it is rank " + (int)shape +
@@ -108,7 +110,8 @@ public final class ShmComm implements AutoCloseable
             }
         }
         exchange.agree("comm create (checking the processes)", problem);
-        return new ShmComm(size, rank, config, exchange, new PeerLiveness(identities, rank));
+        return new ShmComm(size, rank, config, exchange,
+            new Liveness(Arrays.asList(identities), rank, DeadRankRecord.processLocal()));
     }
 
     /** Number of processes ({@code kupl_shm_comm_size}). */
@@ -147,7 +150,7 @@ public final class ShmComm implements AutoCloseable
     public boolean isAlive(final int peer)
     {
         checkRank(peer);
-        return liveness.identity(peer).isAlive(ProcessHandle.current().pid());
+        return liveness.isAlive(peer);
     }
 
     /**
@@ -201,7 +204,12 @@ public final class ShmComm implements AutoCloseable
         return oob;
     }
 
-    PeerLiveness liveness()
+    /**
+     * The liveness check of this comm's ranks, recording deaths in this process only: a
+     * window shares its record through its control object ({@link Liveness#withRecord}), and
+     * so can a layer that waits on memory of its own.
+     */
+    public Liveness liveness()
     {
         return liveness;
     }

@@ -43,12 +43,13 @@ public final class ShmWin implements AutoCloseable
     private final PeerFence peerFence;
     private final FreeBarrier freeBarrier;
     private final MemorySegment clientArea;
-    private final BackoffWaiter waiter;
+    private final Waiter waiter;
+    /** Volatile: set by close() before it unmaps; a thread that reads it true fails with a clear message. */
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
         final Arena arena, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier,
-        final MemorySegment clientArea, final BackoffWaiter waiter)
+        final MemorySegment clientArea, final Waiter waiter)
     {
         this.comm = comm;
         this.rank = comm.rankUnchecked();
@@ -78,14 +79,15 @@ public final class ShmWin implements AutoCloseable
             numaNodes = MemoryNodes.memoryOnlyNodes(MemoryNodes.SYSFS_NODES);
             if (numaNodes.isEmpty())
             {
-                problem = "KUPL_SHM_ON_PACKAGE=y, but this machine has no on-package high-bandwidth memory (no NUMA node " +
-                    "with memory and no CPU; " + MemoryNodes.describe(MemoryNodes.SYSFS_NODES) +
+                problem = "KUPL_SHM_ON_PACKAGE=y, but this machine has no on-package high-bandwidth memory " +
+                    "(no NUMA node with memory and no CPU; " + MemoryNodes.describe(MemoryNodes.SYSFS_NODES) +
                     "); set KUPL_SHM_ON_PACKAGE=n";
             }
         }
         final String settings = settingsText(config, contiguous);
         final byte[] sizeRecord = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN)
-            .putLong(sizeBytes).putLong(settings.hashCode()).putLong(Runtime.getRuntime().availableProcessors()).array();
+            .putLong(sizeBytes).putLong(settings.hashCode()).putLong(Runtime.getRuntime().availableProcessors())
+            .array();
         final ByteBuffer[] sizeRecords = oob.exchange("win alloc (sizes)", sizeRecord, problem);
         final long[] sizes = new long[ranks];
         long fewestCores = Long.MAX_VALUE;
@@ -156,7 +158,8 @@ public final class ShmWin implements AutoCloseable
             final ByteBuffer handles = ByteBuffer.allocate(2 * SegmentHandle.BYTES).order(ByteOrder.LITTLE_ENDIAN);
             (control == null ? SegmentHandle.NONE : control.handle()).writeTo(handles);
             (data == null ? SegmentHandle.NONE : data.handle()).writeTo(handles);
-            final ByteBuffer[] handleRecords = oob.exchange("win alloc (creating shared memory)", handles.array(), problem);
+            final ByteBuffer[] handleRecords = oob.exchange("win alloc (creating shared memory)", handles.array(),
+                problem);
 
             // Step 3: everyone maps what the others created and, in one object, reserves its own part.
             problem = null;
@@ -166,14 +169,16 @@ public final class ShmWin implements AutoCloseable
             try
             {
                 final MemorySegment controlMemory = control != null ? control.mapping() :
-                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, 0, 0, config.directory(), arena);
+                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, 0, 0, config.directory(),
+                        arena);
                 words = new SharedWords(controlMemory);
                 layout.verify(words);
                 clientArea = controlMemory.asSlice(layout.clientAreaOffset(), ControlDescriptor.clientAreaBytes(ranks));
                 segments = oneObject ?
                     mapOneObject(rank, sizes, offsets, totalBytes, reserveByParts, data, handleRecords[0],
                         controlMemory.asSlice(0, 0), config.directory(), arena) :
-                    mapObjectPerProcess(rank, sizes, data, handleRecords, controlMemory.asSlice(0, 0), config.directory(), arena);
+                    mapObjectPerProcess(rank, sizes, data, handleRecords, controlMemory.asSlice(0, 0),
+                        config.directory(), arena);
             }
             catch (final RuntimeException e)
             {
@@ -181,10 +186,13 @@ public final class ShmWin implements AutoCloseable
             }
             oob.agree("win alloc (mapping shared memory)", problem);
 
-            final BackoffWaiter waiter = new BackoffWaiter(words, comm.liveness(), config, ranks);
+            // Every waiter of this window names the same dead rank: the first one recorded in its control object.
+            final Waiter waiter = Waiter.fromConfig(config, comm.liveness().withRecord(new DeadRankRecord(
+                words.memory().asSlice(ControlDescriptor.DEAD_RANK_OFFSET, DeadRankRecord.BYTES))));
+            final FreeBarrier freeBarrier = new FreeBarrier(rank, ranks, words, waiter);
             return new ShmWin(comm, sizes, segments, contiguous, arena,
-                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed),
-                new PeerFence(rank, layout, words, waiter), new FreeBarrier(rank, ranks, words, waiter), clientArea, waiter);
+                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed, freeBarrier),
+                new PeerFence(rank, layout, words, waiter), freeBarrier, clientArea, waiter);
         }
         catch (final RuntimeException e)
         {
@@ -351,10 +359,11 @@ public final class ShmWin implements AutoCloseable
     }
 
     /**
-     * Returns once {@code condition} holds, waiting the way fences do (spin briefly, then yield,
-     * then park), and checking meanwhile that the window's processes are alive, so that a
-     * condition only a dead process could make true fails instead of waiting for ever. The
-     * condition should read shared memory with acquire or volatile semantics.
+     * Returns once {@code condition} holds, waiting the way fences do (the window's
+     * {@link Waiter}: spin briefly, then yield, then park), and checking meanwhile that the
+     * window's processes are alive, so that a condition only a dead process could make true
+     * fails instead of waiting for ever. The condition should read shared memory with acquire
+     * or volatile semantics; it runs once per check, and its first true answer ends the wait.
      *
      * @param what what is being waited for, for the error message.
      * @throws PeerDeathException if a process of the window died meanwhile.
@@ -362,7 +371,19 @@ public final class ShmWin implements AutoCloseable
     public void awaitCondition(final BooleanSupplier condition, final String what)
     {
         checkUsable();
-        waiter.awaitCondition(condition, what);
+        waiter.await(condition, what);
+    }
+
+    /**
+     * The window's {@link Waiter}: the one way of waiting, for a layer above that waits on the
+     * window's memory its own way (the shm device sleeps on a doorbell:
+     * {@link Waiter#withParker}). Every waiter of the window names the same dead rank, the first
+     * one recorded in the window's control object.
+     */
+    public Waiter waiter()
+    {
+        checkUsable();
+        return waiter;
     }
 
     /** Number of fences this process has completed on this window. */

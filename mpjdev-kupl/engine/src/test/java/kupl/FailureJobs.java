@@ -39,7 +39,7 @@ final class FailureJobs
 {
     /** Upper bound for any one job; a hang becomes a failure with every rank's output. */
     static final Duration JOB_TIMEOUT = Duration.ofSeconds(40);
-    /** How long survivors may take to notice a dead rank and exit (the design's "within a few seconds"). */
+    /** How long survivors may take to notice a dead rank and exit (docs/design.md#dead-processes-are-detected: "within a few seconds"). */
     static final Duration DEATH_NOTICE = Duration.ofSeconds(5);
     /** Exit code of a child whose engine call failed with a {@link KuplException}. */
     static final int KUPL_ERROR_EXIT = 3;

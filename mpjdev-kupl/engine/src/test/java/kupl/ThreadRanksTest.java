@@ -27,7 +27,7 @@ class ThreadRanksTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final int ROUNDS = 50;
-    /** How soon a waiter must report a rank that has ended (DESIGN: "within a few seconds"). */
+    /** How soon a waiter must report a rank that has ended (docs/design.md#dead-processes-are-detected: "within a few seconds"). */
     private static final Duration DETECTION_LIMIT = Duration.ofSeconds(5);
 
     @ParameterizedTest

@@ -1,0 +1,169 @@
+package conformance;
+
+/**
+ * The behaviours the suite checks: one entry of {@code docs/conformance-checklist.md} each
+ * ({@link Checklist} writes it). Every {@link Case} names the behaviour it checks; a behaviour is
+ * checked by one case or several.
+ *
+ * <p>A reference is where the rule comes from: a section of MPI-4.1 ("MPI-4.1 §12.2.3"), a
+ * test of MPICH's suite by name, or a decision of this project ({@code docs/design.md#<anchor>}).
+ * The title is the checklist's heading, so its slug is the entry's anchor: change a title and
+ * every link to it changes too ({@code CitationsTest} finds the ones left behind).
+ */
+public enum Behaviour
+{
+    // Allocation and argument errors
+    ALLOC_COLLECTIVE(Group.ALLOCATION, "Allocation is collective",
+        "MPI-4.1 §12.2.3: every process of the communicator calls allocateShared and gets its own segment"),
+    ALLOC_SIZES(Group.ALLOCATION, "Sizes may differ and be zero",
+        "MPI-4.1 §12.2.3: size may differ per process, and size 0 is valid (as MPI_ALLOC_MEM of 0 bytes)"),
+    ALLOC_ARGUMENT_ERRORS(Group.ALLOCATION, "Bad creation arguments fail on every process",
+        "MPI-4.1 §12.2.3, §12.6.2; docs/design.md#collective-calls-fail-together; docs/design.md#error-classes-the-api-lacks"),
+    ALLOC_INFO(Group.ALLOCATION, "Creation hints are checked, unknown keys ignored",
+        "MPI-4.1 §12.2.1, §12.2.7; docs/design.md#info-hints"),
+    ALLOC_ONE_PROCESS(Group.ALLOCATION, "A window of one process",
+        "MPI-4.1 §12.2.3; MPICH win_shared_query_null"),
+    ALLOC_SPLIT(Group.ALLOCATION, "Shared.split groups the processes of a node",
+        "MPI-4.1 §7.4.2 (MPI_COMM_TYPE_SHARED)"),
+    ALLOC_AFTER_FAILURE(Group.ALLOCATION, "A failed allocation leaves nothing behind",
+        "docs/design.md#collective-calls-fail-together"),
+    ALLOC_LARGE(Group.ALLOCATION, "Large segments",
+        "MPICH win_large_shm; docs/design.md#pages-reserved-with-fallocate"),
+
+    // Contiguous vs noncontig layout
+    LAYOUT_CONTIGUOUS(Group.LAYOUT, "Segments are contiguous in rank order by default",
+        "MPI-4.1 §12.2.3: segment i starts right after segment i-1; empty segments take no room"),
+    LAYOUT_NONCONTIG(Group.LAYOUT, "Noncontiguous segments on request",
+        "MPI-4.1 §12.2.3 (alloc_shared_noncontig); docs/design.md#noncontiguous-only-when-every-process-asks"),
+    LAYOUT_ALIGNMENT(Group.LAYOUT, "Segments are aligned",
+        "MPI-4.1 §12.2.3 (alignment), §9.2"),
+    LAYOUT_SAME_MEMORY(Group.LAYOUT, "Every process maps the same memory",
+        "MPI-4.1 §12.2.3, §12.4 (unified model)"),
+
+    // sharedQuery, PROC_NULL and zero sizes
+    QUERY_ANY_RANK(Group.QUERY, "sharedQuery gives any rank's segment",
+        "MPI-4.1 §12.2.3 (MPI_WIN_SHARED_QUERY)"),
+    QUERY_PROC_NULL(Group.QUERY, "sharedQuery of PROC_NULL is the lowest non-empty segment",
+        "MPI-4.1 §12.2.3"),
+    QUERY_BAD_RANK(Group.QUERY, "sharedQuery of an invalid rank is an error",
+        "MPI-4.1 §12.6.2 (MPI_ERR_RANK)"),
+    QUERY_LOCAL(Group.QUERY, "sharedQuery is local and needs no epoch",
+        "MPI-4.1 §12.2.3"),
+
+    // Displacement units
+    DISP_TARGET_UNIT(Group.DISP_UNIT, "Displacements are scaled by the target's unit",
+        "MPI-4.1 §12.2.1, §12.3.1"),
+    DISP_RANGE(Group.DISP_UNIT, "Accesses past the end of a segment are rejected",
+        "MPI-4.1 §12.3.1 (advice to implementors), §12.6.2 (MPI_ERR_RMA_RANGE); docs/design.md#accesses-past-the-end-are-rejected"),
+
+    // Attributes, info, name, group
+    ATTR_VALUES(Group.ATTRIBUTES, "Window attributes and group",
+        "MPI-4.1 §12.2.6, §12.4"),
+    ATTR_NAME(Group.ATTRIBUTES, "Window names",
+        "MPI-4.1 §7.8"),
+    ATTR_INFO(Group.ATTRIBUTES, "getInfo and setInfo",
+        "MPI-4.1 §12.2.7; docs/design.md#info-hints; docs/design.md#every-argument-is-checked"),
+
+    // Fence and its assertions
+    FENCE_SYNCHRONISES(Group.FENCE, "A fence completes the accesses of its epoch",
+        "MPI-4.1 §12.5.1"),
+    FENCE_ASSERTIONS(Group.FENCE, "Fence assertions are checked",
+        "MPI-4.1 §12.5.5; docs/design.md#collective-calls-fail-together"),
+    EPOCH_MODE_SWITCH(Group.FENCE, "Fence and lock epochs do not overlap",
+        "MPI-4.1 §12.5, §12.7; docs/design.md#lock-after-fence-only-if-no-rma-since"),
+    EPOCH_REQUIRED(Group.FENCE, "RMA calls need an access epoch",
+        "MPI-4.1 §12.5 (MPI_ERR_RMA_SYNC)"),
+
+    // Put and get
+    RMA_PUT_GET(Group.PUT_GET, "Put and get move data between segments",
+        "MPI-4.1 §12.3.1, §12.3.2"),
+    RMA_PROC_NULL(Group.PUT_GET, "PROC_NULL targets do nothing",
+        "MPI-4.1 §12.3; MPICH rmanull; docs/design.md#proc-null-targets"),
+    RMA_ARGUMENT_ERRORS(Group.PUT_GET, "Bad communication arguments are errors",
+        "MPI-4.1 §12.3.1, §12.6.2; docs/design.md#every-argument-is-checked"),
+    RMA_BASIC_TYPES(Group.PUT_GET, "Basic datatypes only",
+        "MPI-4.1 §12.3.1; docs/design.md#basic-datatypes-only"),
+    RMA_CONFLICTS(Group.PUT_GET, "Conflicting accesses are not errors",
+        "MPI-4.1 §12.7"),
+    RMA_FLUSH_LOCAL(Group.PUT_GET, "flushLocal completes at the origin",
+        "MPI-4.1 §12.5.4"),
+
+    // Accumulate family and atomicity
+    ACC_ATOMIC(Group.ACCUMULATE, "Accumulates are atomic per element",
+        "MPI-4.1 §12.7.1; docs/design.md#atomic-accumulates"),
+    ACC_OPS(Group.ACCUMULATE, "Accumulate operations and their types",
+        "MPI-4.1 §12.3.4.1, §6.9.2; docs/design.md#basic-datatypes-only"),
+    ACC_ORDERING(Group.ACCUMULATE, "Accumulates from one origin are ordered",
+        "MPI-4.1 §12.7.2 (accumulate_ordering)"),
+    ACC_GET_ACCUMULATE(Group.ACCUMULATE, "getAccumulate returns the old value",
+        "MPI-4.1 §12.3.4.2"),
+    ACC_FETCH_AND_OP(Group.ACCUMULATE, "fetchAndOp returns the old value",
+        "MPI-4.1 §12.3.4.3"),
+    ACC_COMPARE_AND_SWAP(Group.ACCUMULATE, "compareAndSwap",
+        "MPI-4.1 §12.3.4.4"),
+
+    // Lock, lockAll, flush, sync with load/store
+    LOCK_EXCLUSION(Group.PASSIVE, "Locks exclude as their type says",
+        "MPI-4.1 §12.5.3; docs/design.md#locks-in-shared-memory"),
+    LOCK_EPOCHS(Group.PASSIVE, "Lock epochs",
+        "MPI-4.1 §12.5.3"),
+    LOCK_COMPLETION(Group.PASSIVE, "Unlock and flush complete accesses at the target",
+        "MPI-4.1 §12.5.3, §12.5.4"),
+    LOCK_SYNC(Group.PASSIVE, "sync orders loads and stores",
+        "MPI-4.1 §12.5.4, §12.7, §12.8; docs/design.md#sync-outside-passive-epochs"),
+
+    // Epoch errors
+    EPOCH_LOCK_STATE(Group.EPOCH_ERRORS, "Lock calls in the wrong state are errors",
+        "MPI-4.1 §12.5.3 (MPI_ERR_RMA_SYNC)"),
+    EPOCH_FLUSH_STATE(Group.EPOCH_ERRORS, "Flush outside a passive-target epoch is an error",
+        "MPI-4.1 §12.5.4 (MPI_ERR_RMA_SYNC)"),
+    EPOCH_LOCK_ARGUMENTS(Group.EPOCH_ERRORS, "Lock arguments are checked",
+        "MPI-4.1 §12.5.3, §12.5.5, §12.6.2; docs/design.md#error-classes-the-api-lacks"),
+    EPOCH_RECOVERABLE(Group.EPOCH_ERRORS, "A window stays usable after an error",
+        "MPI-4.1 §12.6"),
+
+    // Free and lifecycle
+    FREE_INVALIDATES(Group.LIFECYCLE, "Free ends the window",
+        "MPI-4.1 §12.2.5; docs/design.md#freed-windows-fail-cleanly"),
+    FREE_EPOCH_OPEN(Group.LIFECYCLE, "Free with an epoch open fails on every process",
+        "MPI-4.1 §12.2.5; docs/design.md#collective-calls-fail-together"),
+    FREE_AFTER_COMPLETION(Group.LIFECYCLE, "Free once the accesses are complete",
+        "MPI-4.1 §12.2.5"),
+    FREE_NO_LEAK(Group.LIFECYCLE, "Allocation and free leak nothing",
+        "docs/design.md#unnamed-shared-memory-objects");
+
+    private final Group group;
+    private final String title;
+    private final String reference;
+
+    Behaviour(final Group group, final String title, final String reference)
+    {
+        this.group = group;
+        this.title = title;
+        this.reference = reference;
+    }
+
+    /** The group under which the checklist lists it. */
+    public Group group()
+    {
+        return group;
+    }
+
+    /** The checklist's heading for it. */
+    public String title()
+    {
+        return title;
+    }
+
+    /** Where the rule comes from. */
+    public String reference()
+    {
+        return reference;
+    }
+
+    /** Its anchor in {@code docs/conformance-checklist.md}: the slug of its heading. */
+    public String anchor()
+    {
+        return Checklist.slug(title);
+    }
+}

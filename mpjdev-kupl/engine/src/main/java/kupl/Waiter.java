@@ -1,0 +1,252 @@
+package kupl;
+
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The engine's one way to wait for another process: checks a condition, lets time pass with a
+ * {@link BackoffIdle} (spin, yield, park) between checks, and at the liveness interval runs
+ * the {@link Liveness} check and the caller's {@link WaitGuard}, so that a wait only a dead
+ * process could end fails instead of lasting for ever. Fences, the free barrier, the locks of
+ * {@code mpi.rma} ({@link ShmWin#awaitCondition}) and the shm device wait through it.
+ *
+ * <p><b>Conditions.</b> A condition is evaluated exactly once per check, and a true answer
+ * ends the wait at once, so it may take what it waits for (a lock's compare-and-set). It
+ * should read shared memory with acquire or volatile semantics: what the process that made it
+ * true did before is then visible after the wait.
+ *
+ * <p><b>Progress.</b> A caller that must do work while it waits (drain queues, write what is
+ * pending) passes an {@link Attempt} instead: {@link Outcome#WORKED} starts the backoff over.
+ *
+ * <p>Immutable and safe to share between threads: each wait that does not end at its first
+ * check gets its own {@link BackoffIdle}.
+ */
+public final class Waiter
+{
+    /** What one {@link Attempt} found. */
+    public enum Outcome
+    {
+        /** The condition holds: the wait is over. */
+        MET,
+        /** Not yet, but work was done (the backoff starts over). */
+        WORKED,
+        /** Nothing to do: let time pass. */
+        IDLE
+    }
+
+    /** One check of a wait that also makes progress, such as a device draining its queues. */
+    @FunctionalInterface
+    public interface Attempt
+    {
+        /** Checks the condition, does what work there is, and says which. */
+        Outcome attempt();
+    }
+
+    private final BackoffIdle.Settings idleSettings;
+    private final Liveness liveness;
+    private final long livenessIntervalNs;
+
+    /**
+     * @param idleSettings       how to let time pass.
+     * @param liveness           which processes to check, and where to record a death.
+     * @param livenessIntervalNs how often to check them once spinning is over.
+     * @throws IllegalArgumentException if the interval is not positive.
+     */
+    public Waiter(final BackoffIdle.Settings idleSettings, final Liveness liveness, final long livenessIntervalNs)
+    {
+        this.idleSettings = Objects.requireNonNull(idleSettings, "idleSettings");
+        this.liveness = Objects.requireNonNull(liveness, "liveness");
+        if (livenessIntervalNs <= 0)
+        {
+            throw new IllegalArgumentException("livenessIntervalNs=" + livenessIntervalNs + " must be positive");
+        }
+        this.livenessIntervalNs = livenessIntervalNs;
+    }
+
+    /**
+     * A waiter with the settings of {@code config} ({@code KUPL_SHM_WAIT_SPINS},
+     * {@code KUPL_SHM_WAIT_YIELD_US}, {@code KUPL_SHM_LIVENESS_MS}) for the ranks of
+     * {@code liveness}, parking for doubling periods.
+     */
+    public static Waiter fromConfig(final KuplConfig config, final Liveness liveness)
+    {
+        return new Waiter(BackoffIdle.Settings.fromConfig(config, liveness.size()), liveness,
+            config.livenessIntervalNs());
+    }
+
+    /**
+     * A copy that parks with {@code parker} for periods from {@code minParkNs} to
+     * {@code maxParkNs}, such as a {@link Doorbell#asParker()} that peers ring.
+     */
+    public Waiter withParker(final Parker parker, final long minParkNs, final long maxParkNs)
+    {
+        return new Waiter(idleSettings.withParker(parker, minParkNs, maxParkNs), liveness, livenessIntervalNs);
+    }
+
+    /** The liveness check it runs. */
+    public Liveness liveness()
+    {
+        return liveness;
+    }
+
+    /** The settings of its idle strategy. */
+    public BackoffIdle.Settings idleSettings()
+    {
+        return idleSettings;
+    }
+
+    /**
+     * Returns once {@code condition} holds, checking meanwhile that every other rank is alive.
+     *
+     * @param what names the wait in error messages (its {@code toString} runs only on failure).
+     * @throws PeerDeathException if a rank died meanwhile.
+     */
+    public void await(final BooleanSupplier condition, final Object what)
+    {
+        await(condition, Liveness.ANY_RANK, WaitGuard.NONE, what);
+    }
+
+    /**
+     * Returns once {@code condition} holds, checking meanwhile that {@code peer} (or every
+     * other rank) is alive and that {@code guard} does not throw.
+     *
+     * @param peer the rank that will make the condition true, or {@link Liveness#ANY_RANK}.
+     * @throws PeerDeathException if that rank died meanwhile.
+     * @throws KuplException      what {@code guard} throws.
+     */
+    public void await(final BooleanSupplier condition, final int peer, final WaitGuard guard, final Object what)
+    {
+        Objects.requireNonNull(condition, "condition");
+        if (!condition.getAsBoolean())
+        {
+            new Wait(() -> condition.getAsBoolean() ? Outcome.MET : Outcome.IDLE, peer, guard, what).run();
+        }
+    }
+
+    /**
+     * Returns once {@code attempt} answers {@link Outcome#MET}, checking meanwhile that every
+     * other rank is alive; the backoff starts over whenever it answers {@link Outcome#WORKED}.
+     *
+     * @throws PeerDeathException if a rank died meanwhile.
+     */
+    public void await(final Attempt attempt, final Object what)
+    {
+        await(attempt, Liveness.ANY_RANK, WaitGuard.NONE, what);
+    }
+
+    /**
+     * As {@link #await(Attempt, Object)}, checking {@code peer} (or every other rank) and
+     * {@code guard} at the liveness interval.
+     */
+    public void await(final Attempt attempt, final int peer, final WaitGuard guard, final Object what)
+    {
+        Objects.requireNonNull(attempt, "attempt");
+        new Wait(attempt, peer, guard, what).run();
+    }
+
+    /**
+     * Returns once the word at {@code offset} is at least {@code target}. Allocates nothing if
+     * the word is there at the first check.
+     */
+    void awaitAtLeast(final SharedWords words, final long offset, final long target, final int peer,
+        final WaitGuard guard, final Object what)
+    {
+        // Acquire: pairs with the release (or volatile add) that raised the word; what its writer
+        // did before is visible after the wait. The same holds for the loads of the condition below.
+        if (words.getLongAcquire(offset) < target)
+        {
+            await(() -> words.getLongAcquire(offset) >= target, peer, guard, what);
+        }
+    }
+
+    /** One wait: its backoff, its clock and what its last check found. */
+    private final class Wait implements BooleanSupplier
+    {
+        private final Attempt attempt;
+        private final int peer;
+        private final WaitGuard guard;
+        private final Object what;
+        private final BackoffIdle idle = new BackoffIdle(idleSettings);
+        private Outcome last = Outcome.IDLE;
+
+        Wait(final Attempt attempt, final int peer, final WaitGuard guard, final Object what)
+        {
+            this.attempt = attempt;
+            this.peer = peer;
+            this.guard = Objects.requireNonNull(guard, "guard");
+            this.what = what;
+            if (peer != Liveness.ANY_RANK)
+            {
+                liveness.identity(peer);
+            }
+        }
+
+        void run()
+        {
+            boolean timing = false;
+            long startNs = 0;
+            long nextCheckNs = 0;
+            try
+            {
+                while (true)
+                {
+                    if (last == Outcome.IDLE)
+                    {
+                        last = attempt.attempt();
+                    }
+                    if (last == Outcome.MET)
+                    {
+                        return;
+                    }
+                    if (last == Outcome.WORKED)
+                    {
+                        idle.reset();
+                        last = Outcome.IDLE;
+                        continue;
+                    }
+                    idle.idle(this);
+                    if (idle.state() == BackoffIdle.State.SPINNING)
+                    {
+                        continue;
+                    }
+                    // Past spinning: time the wait, and check the processes at the interval.
+                    final long nowNs = System.nanoTime();
+                    if (!timing)
+                    {
+                        timing = true;
+                        startNs = nowNs;
+                        nextCheckNs = nowNs + livenessIntervalNs;
+                    }
+                    else if (nowNs - nextCheckNs >= 0)
+                    {
+                        nextCheckNs = nowNs + livenessIntervalNs;
+                        liveness.check(peer, what, nowNs - startNs);
+                        guard.check(what, nowNs - startNs);
+                    }
+                }
+            }
+            finally
+            {
+                idle.reset();
+            }
+        }
+
+        /**
+         * The check a {@link Parker} that can be woken makes after announcing itself; its
+         * answer counts as the loop's next check (a condition that takes something must not
+         * run twice for one success).
+         */
+        @Override
+        public boolean getAsBoolean()
+        {
+            last = attempt.attempt();
+            return last != Outcome.IDLE;
+        }
+
+        @Override
+        public String toString()
+        {
+            return String.valueOf(what);
+        }
+    }
+}
