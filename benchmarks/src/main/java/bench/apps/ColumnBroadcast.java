@@ -15,7 +15,8 @@ import mpi.MPI;
  * LU's communication alone: for each column k of an n x n factorisation, a {@code Bcast} of
  * {@code n - k - 1} doubles and a {@code Bcast} of one int from rank k mod p, no computation.
  * Runs {@code rounds} sweeps of n columns and rank 0 prints microseconds per column for each
- * (the first sweeps are the warm-up), then, per rank, the JVM's native threads by kind
+ * (the first sweeps are the warm-up) and the bytes rank 0's thread allocated per column in the last
+ * sweep, then, per rank, the JVM's native threads by kind
  * (GC workers, JIT compilers, ...) with the CPU milliseconds each kind used, read from
  * {@code /proc/self/task}: what each rank JVM brings to the cores.
  *
@@ -41,9 +42,13 @@ public final class ColumnBroadcast
         final double[] column = new double[n];
         final int[] pivot = new int[1];
         final StringBuilder line = new StringBuilder("column-bcast n=" + n + " us/column:");
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        long allocatedBytes = 0;
         for (int round = 0; round < rounds; round++)
         {
             comm.Barrier();
+            allocatedBytes = threads.getCurrentThreadAllocatedBytes();
             final long startNs = System.nanoTime();
             for (int k = 0; k < n - 1; k++)
             {
@@ -58,10 +63,13 @@ public final class ColumnBroadcast
             }
             comm.Barrier();
             line.append(String.format(Locale.ROOT, " %.1f", (System.nanoTime() - startNs) / 1e3 / (n - 1)));
+            allocatedBytes = threads.getCurrentThreadAllocatedBytes() - allocatedBytes;
         }
         if (rank == 0)
         {
             System.out.println(line);
+            System.out.printf(Locale.ROOT, "column-bcast allocated %.0f bytes/column on rank 0 in the last sweep%n",
+                (double)allocatedBytes / (n - 1));
         }
         // One rank after the other, so that lines of threads of one JVM (multicore) do not mix.
         for (int r = 0; r < ranks; r++)

@@ -20,7 +20,9 @@ import mpi.MPIException;
  * with a serial run of the same iterations on the same grid (largest difference at most
  * {@value #TOLERANCE}).
  *
- * <pre>bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.apps.SuccessiveOverRelaxation [n [repetitions]]</pre>
+ * <pre>
+ * bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.apps.SuccessiveOverRelaxation [n [repetitions]]
+ * </pre>
  */
 public final class SuccessiveOverRelaxation implements Kernel
 {
@@ -195,7 +197,7 @@ public final class SuccessiveOverRelaxation implements Kernel
             "largest difference from the serial grid %.3g (limit %.0e)", largest, TOLERANCE));
     }
 
-    /** Largest |local - serial| over {@code count} rows, local row {@code localFirst} being global {@code globalFirst}. */
+    /** Largest |local - serial| over {@code count} rows; local row {@code localFirst} is global {@code globalFirst}. */
     private double maxDifference(final int globalFirst, final int localFirst, final int count, final double[][] local)
     {
         double largest = 0;
