@@ -26,6 +26,7 @@ import kupl.Doorbell;
 import kupl.IdleBackoff;
 import kupl.KuplConfig;
 import kupl.KuplException;
+import kupl.PeerDeathException;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import kupl.bootstrap.SocketOob;
@@ -872,9 +873,13 @@ public final class ShmDevice implements Device
         {
             if (peer != rank && !comm.isAlive(peer))
             {
-                throw broken(new XDevException("shm device: rank " + peer + " (pid " + comm.pid(peer) +
-                    ") has died (exited without MPI.Finalize or was killed); rank " + rank + " gave up after waiting " +
-                    waitedNs / 1_000_000 + " ms in " + what));
+                final String death = "rank " + peer + " (pid " + comm.pid(peer) + ") has died (exited without " +
+                    "MPI.Finalize or was killed); rank " + rank + " gave up after waiting " + waitedNs / 1_000_000 +
+                    " ms in " + what;
+                // The cause survives MPJ Express's wrapping (MPIException(Throwable)): mpi.rma finds the dead rank there.
+                final XDevException error = new XDevException("shm device: " + death);
+                error.initCause(new PeerDeathException(peer, death));
+                throw broken(error);
             }
         }
     }
@@ -924,7 +929,9 @@ public final class ShmDevice implements Device
         checkInitialised();
         if (broken != null)
         {
-            throw new XDevException(broken.getMessage());
+            final XDevException error = new XDevException(broken.getMessage());
+            error.initCause(broken.getCause());
+            throw error;
         }
         if (finished)
         {
