@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +42,7 @@ class OutOfBandDeathTest
     void shouldNameAThreadRankThatEndedBeforeAnOutOfBandStep(final String step) throws Exception
     {
         final KuplConfig config = KuplConfig.fromVariables(Map.of("KUPL_SHM_LIVENESS_MS", "50"));
+        final CountDownLatch reported = new CountDownLatch(VICTIM);
         final List<ThreadOob.Outcome<Object>> outcomes = ThreadOob.run(RANKS, OOB_TIMEOUT, RUN_TIMEOUT,
             Thread.ofPlatform(), (rank, oob) ->
             {
@@ -63,6 +66,9 @@ class OutOfBandDeathTest
                         comm.close();
                     }
                 });
+                // Stay alive until every survivor has its error: a survivor that ended would be named instead.
+                reported.countDown();
+                reported.await(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
                 return death;
             });
 
