@@ -9,6 +9,9 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import kupl.bootstrap.JobJudge;
 import kupl.bootstrap.OobHub;
@@ -24,7 +27,13 @@ import xdev.shmdev.ShmDevice;
  * MPJ Express's and the program's class path, and the environment variable {@code MPJ_HOME}
  * ({@code MPI.Init} reads {@code $MPJ_HOME/conf/mpjexpress.conf}; see {@link MpjHome#forJob()}).
  * The ranks find each other through an out-of-band hub of this JVM ({@link OobHub}), named by the
- * {@code conf} argument. The process kit ({@link ProcessJob}) starts, forwards and kills them.
+ * {@code conf} argument: a Unix-domain socket that only this user can reach. If a rank exits before it
+ * has connected, or not every rank has connected within {@code KUPL_SHM_ARRIVAL_MS}, the job ends with
+ * status 1 and a message naming the missing ranks. The process kit ({@link ProcessJob}) starts,
+ * forwards and kills them.
+ *
+ * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
+ * Express's collectives run through shared memory.
  *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
@@ -36,6 +45,8 @@ public final class ShmJob
     private final JobSpec spec;
     private final PrintStream out;
     private final PrintStream err;
+    /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
+    private Path agent;
 
     private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err)
     {
@@ -71,12 +82,41 @@ public final class ShmJob
         try (OobHub hub = OobHub.start(spec.processes()))
         {
             final Path home = MpjHome.forJob();
-            final ShmConf conf = new ShmConf(hub.port(), spec.processes(), hub.token());
+            agent = AgentJar.locate(err);
+            final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
             final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home));
+            final AtomicBoolean gaveUp = new AtomicBoolean();
+            final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
-                options, hub::processExited))
+                options, rank ->
+                {
+                    // Noted before the hub hears of it, so that a rank's own failure is reported rather than
+                    // the start it spoiled (the hub gives the job up as soon as it hears).
+                    if (!gaveUp.get())
+                    {
+                        exitedOnTheirOwn.add(rank);
+                    }
+                    hub.processExited(rank);
+                }))
             {
+                // A job that cannot start (a rank exited before connecting, or did not arrive in time) ends here.
+                hub.arrival().whenComplete((arrived, notStarted) ->
+                {
+                    if (notStarted != null)
+                    {
+                        gaveUp.set(true);
+                        ranks.killAll();
+                    }
+                });
                 final ProcessJob.JobExit exit = ranks.awaitExit(ProcessJob.NO_TIME_LIMIT);
+                if (gaveUp.get())
+                {
+                    err.println("mpjrun: the job could not start: " + hub.failure() +
+                        (spec.processes() > 1 ? "; stopped the other ranks" : ""));
+                    err.flush();
+                    return exitedOnTheirOwn.stream().mapToInt(rank -> exit.exitCodes()[rank]).filter(code -> code != 0)
+                        .findFirst().orElse(ShmRankMain.FAILED);
+                }
                 if (exit.firstFailedRank() >= 0)
                 {
                     final int rank = exit.firstFailedRank();
@@ -106,6 +146,12 @@ public final class ShmJob
         // The engine maps shared memory through FFM downcalls.
         command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(spec.jvmArgs());
+        if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
+        {
+            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
+            // the agent through JAVA_TOOL_OPTIONS already has it.
+            command.add("-javaagent:" + agent);
+        }
         command.add("-D" + ShmRankMain.LAUNCHER_PID_PROPERTY + "=" + ProcessHandle.current().pid());
         command.add("-cp");
         command.add(classPath);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -56,7 +57,10 @@ public final class LocalJob implements AutoCloseable
         {
             throw new IllegalArgumentException("size=" + size + " must be at least 1");
         }
-        final LocalJob job = new LocalJob(OobHub.start(size));
+        // The hub waits as long as the processes will, which read their timeouts from the environment given here.
+        final Map<String, String> processEnv = new HashMap<>(System.getenv());
+        processEnv.putAll(env);
+        final LocalJob job = new LocalJob(OobHub.start(size, BootstrapTimeouts.fromVariables(processEnv)));
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         final ProcessJob.Options options = echo
             ? ProcessJob.Options.captured().echoedTo(System.out, rank -> "[rank " + rank + "] ")
@@ -68,10 +72,11 @@ public final class LocalJob implements AutoCloseable
                 final List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                     "-XX:+UseSerialGC", "-Xshare:auto",
                     "-cp", System.getProperty("java.class.path"),
-                    "-D" + SocketOob.PORT_PROPERTY + "=" + job.hub.port(),
+                    // Neither is a secret: only this user can reach the socket (see OobHub).
+                    "-D" + SocketOob.SOCKET_PROPERTY + "=" + job.hub.socket(),
+                    "-D" + SocketOob.JOB_PROPERTY + "=" + job.hub.jobId(),
                     "-D" + SocketOob.RANK_PROPERTY + "=" + rank,
-                    "-D" + SocketOob.SIZE_PROPERTY + "=" + size,
-                    "-D" + SocketOob.TOKEN_PROPERTY + "=" + job.hub.token()));
+                    "-D" + SocketOob.SIZE_PROPERTY + "=" + size));
                 command.addAll(jvmArgs);
                 command.add(mainClass);
                 command.addAll(args);
