@@ -101,6 +101,7 @@ kupl_build_needed()
 {
     local classpath artifact entries
     [ -f "$KUPL_BUILD_STAMP" ] || return 0
+    [ -n "$(kupl_agent_jar)" ] || return 0
     classpath=$(kupl_samples_classpath)
     [ -n "$classpath" ] || return 0
     IFS=: read -r -a entries <<< "$classpath"
@@ -133,7 +134,7 @@ kupl_build()
     mkdir -p "${KUPL_BUILD_STAMP%/*}"
     local stamp
     stamp=$(mktemp "$KUPL_BUILD_STAMP.XXXXXX")
-    if ! kupl_mvn -q package -DskipTests -pl samples -am; then
+    if ! kupl_mvn -q package -DskipTests -pl samples,mpjdev-kupl/agent -am; then
         rm -f "$stamp"
         kupl_die "the build failed (see above)"
     fi
@@ -143,13 +144,30 @@ kupl_build()
 # Runs class $2 of the build's class path $1 (arguments after it go to the program) with the JDK found by
 # kupl_find_jdk, with MPJ_HOME exported as $KUPL_MPJ_HOME: the Java side (mpjrun.MpjHome, the one recipe)
 # makes it there when it is missing, so every script and launcher shares one MPJ_HOME.
+#
+# The agent's jar, when the build made it, is named by -Dkupl.agent.jar: -dev shm ranks get it as
+# -javaagent, so that MPJ Express's collectives run through shared memory.
 kupl_java()
 {
-    local classpath=$1 main=$2
+    local classpath=$1 main=$2 agent
     shift 2
     export MPJ_HOME=$KUPL_MPJ_HOME
+    agent=$(kupl_agent_jar)
     exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dmpi.rma.kupl.home="$KUPL_MPJ_HOME" \
-        -cp "$classpath" "$main" "$@"
+        ${agent:+"-Dkupl.agent.jar=$agent"} -cp "$classpath" "$main" "$@"
+}
+
+# Prints the kupl agent's jar as the build left it (any version), or nothing if there is none.
+kupl_agent_jar()
+{
+    local jar
+    for jar in "$KUPL_ROOT"/mpjdev-kupl/agent/target/kupl-agent-*.jar; do
+        case $jar in
+            */original-* | *-tests.jar) ;;
+            *) [ -f "$jar" ] && { echo "$jar"; return 0; } ;;
+        esac
+    done
+    return 0
 }
 
 # Builds module $1 (and what it needs, without running the tests) if its classes or the class path its
@@ -160,11 +178,12 @@ kupl_module_classpath()
     local module=$1 classes runtime
     classes=$KUPL_ROOT/$module/target/classes
     runtime=$KUPL_ROOT/$module/target/runtime.classpath
-    if [ ! -d "$classes" ] || [ ! -s "$runtime" ] || [ -n "$(find "$KUPL_ROOT" \
+    if [ ! -d "$classes" ] || [ ! -s "$runtime" ] || [ -z "$(kupl_agent_jar)" ] || [ -n "$(find "$KUPL_ROOT" \
         \( -path "$KUPL_ROOT/.git" -o -path '*/target' \) -prune -o \
         \( -name pom.xml -o -path '*/src/main/*' \) -type f -newer "$runtime" -print -quit)" ]; then
         echo "${0##*/}: building $module with Maven (JAVA_HOME=$JAVA_HOME)" >&2
-        kupl_mvn -q package -DskipTests -pl "$module" -am >&2 || kupl_die "the build failed (see above)"
+        # The agent too: the jobs the module starts give it to -dev shm ranks (see kupl_java).
+        kupl_mvn -q package -DskipTests -pl "$module,mpjdev-kupl/agent" -am >&2 || kupl_die "the build failed (see above)"
         touch "$runtime"
     fi
     echo "$classes:$(cat "$runtime")"

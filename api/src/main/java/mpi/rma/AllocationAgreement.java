@@ -33,14 +33,22 @@ final class AllocationAgreement
     /**
      * Exchanges this process's arguments and {@code localError} (null when they are valid) and returns the agreed layout.
      *
-     * @throws RmaException on every process if any process's arguments are invalid or the processes span nodes.
+     * @throws RmaException on every process if any process's arguments are invalid or the processes span nodes;
+     *                      ERR_PROC_FAILED naming the rank if a process died during the exchange.
      */
     static AllocationAgreement reach(final Intracomm comm, final long size, final int dispUnit,
         final boolean noncontig, final RmaException localError)
     {
         final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError);
         final long[] all = new long[comm.Size() * FIELDS];
-        comm.Allgather(own, 0, FIELDS, MPI.LONG, all, 0, FIELDS, MPI.LONG);
+        try
+        {
+            comm.Allgather(own, 0, FIELDS, MPI.LONG, all, 0, FIELDS, MPI.LONG);
+        }
+        catch (final RuntimeException e)
+        {
+            throw ProcessFailures.classify(CALL, "the agreement's Allgather over the communicator", e);
+        }
         return verdict(all, localError);
     }
 

@@ -2,7 +2,7 @@ package mpi.rma;
 
 /**
  * The MPI error classes that {@link RmaException} carries (MPI-4.1 section 9.4 and the
- * one-sided classes of section 12.6.2).
+ * one-sided classes of section 12.6.2), and {@link #ERR_PROC_FAILED} from MPI 5.0.
  */
 public enum ErrorClass
 {
@@ -38,7 +38,13 @@ public enum ErrorClass
     ERR_WIN,
     /** The node cannot provide the memory asked for. */
     ERR_NO_MEM,
-    /** Anything else, for example a process of the window that died. */
+    /**
+     * A process of the communicator or window died (exited without {@code MPI.Finalize} or was
+     * killed) during the call; the message names its rank. MPI-4.1 has no such class: the name is
+     * {@code MPI_ERR_PROC_FAILED} of MPI 5.0's fault tolerance (ULFM).
+     */
+    ERR_PROC_FAILED,
+    /** Anything else. */
     ERR_OTHER;
 
     /** The name MPI gives the class, e.g. {@code MPI_ERR_RMA_SYNC}. */

@@ -17,6 +17,9 @@ public final class Shared
     /**
      * Collective over {@code comm}: returns the communicator of the processes of {@code comm}
      * that share this process's node, ranked in the order of their ranks in {@code comm}.
+     *
+     * @throws RmaException ERR_ARG if {@code comm} is null; ERR_PROC_FAILED naming the rank if a
+     *                      process died during the exchange of nodes.
      */
     public static Intracomm split(final Intracomm comm)
     {
@@ -25,7 +28,14 @@ public final class Shared
             throw new RmaException(ErrorClass.ERR_ARG, "Shared.split: comm is null");
         }
         final long[] nodes = new long[comm.Size()];
-        comm.Allgather(new long[] {NodeIdentity.current()}, 0, 1, MPI.LONG, nodes, 0, 1, MPI.LONG);
+        try
+        {
+            comm.Allgather(new long[] {NodeIdentity.current()}, 0, 1, MPI.LONG, nodes, 0, 1, MPI.LONG);
+        }
+        catch (final RuntimeException e)
+        {
+            throw ProcessFailures.classify("Shared.split", "the Allgather of nodes over the communicator", e);
+        }
         // The colour is the lowest rank on this node: equal exactly for the processes of one node, never negative.
         final int rank = comm.Rank();
         int colour = rank;

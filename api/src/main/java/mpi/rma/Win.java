@@ -127,7 +127,8 @@ public final class Win implements AutoCloseable
      * @param comm     the processes, all on one node (see {@link Shared#split}).
      * @throws RmaException on every process: ERR_SIZE, ERR_DISP, ERR_INFO_VALUE (naming the rank
      *                      at fault), ERR_RMA_SHARED if the processes span nodes, ERR_NO_MEM if the
-     *                      node cannot provide the memory.
+     *                      node cannot provide the memory; ERR_PROC_FAILED, naming the rank, on the
+     *                      survivors if a process dies during the call.
      */
     public static Win allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
@@ -196,7 +197,7 @@ public final class Win implements AutoCloseable
      * @param assertion 0 or an OR of {@link #MODE_NOSTORE}, {@link #MODE_NOPUT}, {@link #MODE_NOPRECEDE},
      *                  {@link #MODE_NOSUCCEED}.
      * @throws RmaException on every process if any passes a bad assertion (ERR_ASSERT) or holds a lock
-     *                      (ERR_RMA_SYNC).
+     *                      (ERR_RMA_SYNC); ERR_PROC_FAILED, naming the rank, if a process of the window died.
      */
     public void fence(final int assertion)
     {
@@ -496,7 +497,8 @@ public final class Win implements AutoCloseable
      * throws on access and every call on it is ERR_WIN.
      *
      * @throws RmaException ERR_RMA_SYNC on every process if any still has an epoch open (the window
-     *                      then stays usable).
+     *                      then stays usable); ERR_PROC_FAILED, naming the rank, if a process of the
+     *                      window died (the memory is released all the same).
      */
     public void free()
     {

@@ -226,8 +226,14 @@ public final class MpjJobs
         final Set<String> launcherClassPath = new LinkedHashSet<>();
         launcherClassPath.add(ownLocation());
         launcherClassPath.addAll(Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator)));
-        final List<String> command = new ArrayList<>(List.of(java.toString(), LaunchEnvironment.NATIVE_ACCESS, "-cp",
-            String.join(File.pathSeparator, launcherClassPath), MpjRun.class.getName(),
+        final List<String> command = new ArrayList<>(List.of(java.toString(), LaunchEnvironment.NATIVE_ACCESS));
+        final String agent = System.getProperty(AgentJar.PROPERTY);
+        if (agent != null)
+        {
+            // The launcher gives its ranks the agent (collectives through shared memory), as bin/mpjrun's does.
+            command.add("-D" + AgentJar.PROPERTY + "=" + agent);
+        }
+        command.addAll(List.of("-cp", String.join(File.pathSeparator, launcherClassPath), MpjRun.class.getName(),
             StarterOption.NP.text(), Integer.toString(spec.processes()), StarterOption.DEV.text(),
             MpjDevice.SHM.deviceName()));
         if (!classPath.isEmpty())

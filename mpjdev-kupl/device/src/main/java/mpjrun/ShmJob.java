@@ -32,6 +32,9 @@ import xdev.shmdev.ShmDevice;
  * status 1 and a message naming the missing ranks. The process kit ({@link ProcessJob}) starts,
  * forwards and kills them.
  *
+ * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
+ * Express's collectives run through shared memory.
+ *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
  * the others are killed and that status is the job's. Ranks also end themselves if this JVM
@@ -42,6 +45,8 @@ public final class ShmJob
     private final JobSpec spec;
     private final PrintStream out;
     private final PrintStream err;
+    /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
+    private Path agent;
 
     private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err)
     {
@@ -77,6 +82,7 @@ public final class ShmJob
         try (OobHub hub = OobHub.start(spec.processes()))
         {
             final Path home = MpjHome.forJob();
+            agent = AgentJar.locate(err);
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
             final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home));
             final AtomicBoolean gaveUp = new AtomicBoolean();
@@ -140,6 +146,12 @@ public final class ShmJob
         // The engine maps shared memory through FFM downcalls.
         command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(spec.jvmArgs());
+        if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
+        {
+            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
+            // the agent through JAVA_TOOL_OPTIONS already has it.
+            command.add("-javaagent:" + agent);
+        }
         command.add("-D" + ShmRankMain.LAUNCHER_PID_PROPERTY + "=" + ProcessHandle.current().pid());
         command.add("-cp");
         command.add(classPath);

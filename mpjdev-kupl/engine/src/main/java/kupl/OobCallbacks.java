@@ -8,6 +8,11 @@ package kupl;
  * else). Any transport works: MPI's {@code Allgather}/{@code Barrier} as in the KUPL
  * examples, local sockets, threads of one JVM. Both are collective over {@code group}
  * and must be called by every process of the comm in the same order.
+ *
+ * <p>A callback fails by returning anything but {@link Kupl#KUPL_OK} or by throwing. An
+ * exception it throws becomes the cause of the engine's error, so a transport that knows
+ * which process died says so: a {@link PeerDeathException} in its cause chain makes the step
+ * fail with a {@link PeerDeathException} naming that rank.
  */
 public interface OobCallbacks
 {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -15,6 +16,12 @@ import java.util.stream.Collectors;
  * process, each carrying its sender's outcome of a local step. Because every process sees
  * every outcome, all of them reach the same verdict: a collective call either succeeds
  * everywhere or fails everywhere with the same message, and none is left waiting.
+ *
+ * <p><b>Failed callbacks.</b> A callback that fails (returns an error or throws) is most often
+ * the sign of a process that died. Its exception travels as the cause; if a
+ * {@link PeerDeathException} is in its cause chain, or, once the comm's ranks are known
+ * ({@link #watching}), one of them is found dead, the step fails with a
+ * {@link PeerDeathException} naming that rank instead of a bare "the callback failed".
  */
 final class OobExchange
 {
@@ -22,18 +29,44 @@ final class OobExchange
     private static final int STATUS_FAILED = 1;
     private static final int MESSAGE_MAX_BYTES = 400;
     private static final int HEADER_BYTES = 1 + 2 + MESSAGE_MAX_BYTES;
+    /**
+     * How long a failed callback looks for a dead rank at least: a transport can fail a moment
+     * before the process behind it is gone (a JVM's sockets close while it exits), and a death
+     * found a moment later is still the real cause.
+     */
+    private static final long DEATH_GRACE_NS = 1_000_000_000L;
 
     private final OobCallbacks callbacks;
     private final Object group;
     private final int size;
     private final int rank;
+    /** Null until the ranks are known and checked (comm creation itself has nobody to watch). */
+    private final Waiter deathWatch;
+    private final long deathGraceNs;
 
     OobExchange(final OobCallbacks callbacks, final Object group, final int size, final int rank)
+    {
+        this(callbacks, group, size, rank, null, 0);
+    }
+
+    private OobExchange(final OobCallbacks callbacks, final Object group, final int size, final int rank,
+        final Waiter deathWatch, final long deathGraceNs)
     {
         this.callbacks = callbacks;
         this.group = group;
         this.size = size;
         this.rank = rank;
+        this.deathWatch = deathWatch;
+        this.deathGraceNs = deathGraceNs;
+    }
+
+    /**
+     * The same exchange, which after a failed callback looks for a dead rank with {@code waiter}
+     * (its liveness check) for a grace period of at least two of its liveness intervals.
+     */
+    OobExchange watching(final Waiter waiter, final long livenessIntervalNs)
+    {
+        return new OobExchange(callbacks, group, size, rank, waiter, Math.max(DEATH_GRACE_NS, 2 * livenessIntervalNs));
     }
 
     /**
@@ -54,11 +87,18 @@ final class OobExchange
             .position(HEADER_BYTES);
         record.put(payload);
         final byte[] all = new byte[recordBytes * size];
-        final int result = callbacks.oobAllgather(record.array(), all, recordBytes, group, ShmDatatype.CHAR);
+        final int result;
+        try
+        {
+            result = callbacks.oobAllgather(record.array(), all, recordBytes, group, ShmDatatype.CHAR);
+        }
+        catch (final RuntimeException e)
+        {
+            throw callbackFailed(step, "allgather", "threw " + e, e);
+        }
         if (result != Kupl.KUPL_OK)
         {
-            throw new KuplException(step + ": the out-of-band allgather callback returned " + result +
-                " on rank " + rank);
+            throw callbackFailed(step, "allgather", "returned " + result, null);
         }
         // Ranks that failed for the same reason are reported together: "ranks 0, 1: reason".
         final Map<String, List<Integer>> failures = new LinkedHashMap<>();
@@ -95,11 +135,54 @@ final class OobExchange
 
     void barrier(final String step)
     {
-        final int result = callbacks.oobBarrier(group);
+        final int result;
+        try
+        {
+            result = callbacks.oobBarrier(group);
+        }
+        catch (final RuntimeException e)
+        {
+            throw callbackFailed(step, "barrier", "threw " + e, e);
+        }
         if (result != Kupl.KUPL_OK)
         {
-            throw new KuplException(step + ": the out-of-band barrier callback returned " + result + " on rank " + rank);
+            throw callbackFailed(step, "barrier", "returned " + result, null);
         }
+    }
+
+    /**
+     * The error of a step whose {@code callback} failed ({@code outcome}): a {@link PeerDeathException}
+     * naming the dead rank if the callback's error reports one or one of the watched ranks is dead
+     * (now or within the grace period), else a {@link KuplException} saying what the callback did.
+     * Either way the callback's exception, if any, is in the cause chain.
+     */
+    private KuplException callbackFailed(final String step, final String callback, final String outcome,
+        final RuntimeException thrown)
+    {
+        final KuplException failure = new KuplException(step + ": the out-of-band " + callback + " callback " +
+            outcome + " on rank " + rank, thrown);
+        final Optional<PeerDeathException> reported = PeerDeathException.in(thrown);
+        if (reported.isPresent())
+        {
+            return new PeerDeathException(reported.get().deadRank(), reported.get().getMessage() + " (" + step +
+                ": the out-of-band " + callback + " failed on rank " + rank + ")", failure);
+        }
+        if (deathWatch == null)
+        {
+            return failure;
+        }
+        final String what = step + ", whose out-of-band " + callback + " failed";
+        try
+        {
+            deathWatch.liveness().check(Liveness.ANY_RANK, what, 0);
+            final long deadlineNs = System.nanoTime() + deathGraceNs;
+            deathWatch.await(() -> System.nanoTime() - deadlineNs >= 0, what);
+        }
+        catch (final PeerDeathException e)
+        {
+            return new PeerDeathException(e.deadRank(), e.getMessage(), failure);
+        }
+        return failure;
     }
 
     private static byte[] truncate(final String text)

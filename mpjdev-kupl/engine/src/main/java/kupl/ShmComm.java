@@ -110,8 +110,10 @@ public final class ShmComm implements AutoCloseable
             }
         }
         exchange.agree("comm create (checking the processes)", problem);
-        return new ShmComm(size, rank, config, exchange,
-            new Liveness(Arrays.asList(identities), rank, DeadRankRecord.processLocal()));
+        // From here on a failed out-of-band step looks for a dead rank, to name it as the cause.
+        final Liveness liveness = new Liveness(Arrays.asList(identities), rank, DeadRankRecord.processLocal());
+        return new ShmComm(size, rank, config,
+            exchange.watching(Waiter.fromConfig(config, liveness), config.livenessIntervalNs()), liveness);
     }
 
     /** Number of processes ({@code kupl_shm_comm_size}). */

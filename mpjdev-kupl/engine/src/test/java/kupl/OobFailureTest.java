@@ -83,8 +83,17 @@ class OobFailureTest
                 assertEquals(KUPL_ERROR_EXIT, job.process(survivor).exitValue(), context);
                 // A process that exits while others are still connecting makes the hub give up on
                 // the job, so those find it unreachable.
-                assertTrue(output.contains("error: KuplException: ") && output.contains("out-of-band") ||
-                    !"before-alloc".equals(when) && output.contains("error: hub unreachable"), context);
+                if ("before-alloc".equals(when) && "exit".equals(how))
+                {
+                    // The comm knows its ranks by now: the failed step names the one that died.
+                    assertTrue(output.contains("error: PeerDeathException: rank " + victim + " died") &&
+                        output.contains("dead rank: " + victim), context);
+                }
+                else
+                {
+                    assertTrue(output.contains("error: KuplException: ") && output.contains("out-of-band") ||
+                        !"before-alloc".equals(when) && output.contains("error: hub unreachable"), context);
+                }
                 final long exitMs = exits.millisSince(survivor, leftNs);
                 assertTrue(exitMs < DEATH_NOTICE.toMillis(), "rank " + survivor + " took " + exitMs + " ms\n" + context);
             }

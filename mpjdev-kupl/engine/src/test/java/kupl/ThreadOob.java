@@ -137,7 +137,17 @@ final class ThreadOob
     static <T> List<Outcome<T>> run(final int size, final Duration timeout, final Thread.Builder threads,
         final RankBody<T> body) throws InterruptedException
     {
-        final ThreadOob oob = new ThreadOob(size, timeout);
+        return run(size, timeout, timeout, threads, body);
+    }
+
+    /**
+     * {@link #run(int, Duration, Thread.Builder, RankBody)} whose callbacks give up on a rank that
+     * does not arrive after {@code oobTimeout}, shorter than {@code timeout} for the whole run.
+     */
+    static <T> List<Outcome<T>> run(final int size, final Duration oobTimeout, final Duration timeout,
+        final Thread.Builder threads, final RankBody<T> body) throws InterruptedException
+    {
+        final ThreadOob oob = new ThreadOob(size, oobTimeout);
         final List<Thread> started = new ArrayList<>();
         @SuppressWarnings({"unchecked", "rawtypes"})
         final Outcome<T>[] outcomes = new Outcome[size];

@@ -1,5 +1,7 @@
 package mpi.rma.spi;
 
+import java.util.Optional;
+
 import mpi.Intracomm;
 
 /**
@@ -23,4 +25,18 @@ public interface SharedMemoryProvider
      * @throws mpi.rma.RmaException on every process alike if the memory cannot be provided.
      */
     SharedMemory allocate(Intracomm comm, long[] sizes, boolean contiguous);
+
+    /**
+     * Whether {@code failure}, thrown by a collective call of MPJ Express that the API makes
+     * itself (the {@code Allgather} of {@link mpi.rma.Win#allocateShared}'s agreement, of
+     * {@link mpi.rma.Shared#split}), reports a process that died: the device under the provider
+     * may say so in its own exception types, somewhere in the cause chain.
+     *
+     * @return what died, starting "rank N died", for an {@link mpi.rma.ErrorClass#ERR_PROC_FAILED}
+     *         message; empty if {@code failure} reports no death (the default).
+     */
+    default Optional<String> processFailure(final Throwable failure)
+    {
+        return Optional.empty();
+    }
 }

@@ -123,7 +123,10 @@ final class Progress implements RequestDriver
         final XDevException error = broken;
         if (error != null)
         {
-            throw new XDevException(error.getMessage());
+            // A copy for this caller's stack, keeping the cause: mpi.rma finds a dead rank's PeerDeathException there.
+            final XDevException copy = new XDevException(error.getMessage());
+            copy.initCause(error.getCause());
+            throw copy;
         }
         if (finished)
         {

@@ -55,7 +55,10 @@ abstract class ShmRequest extends mpjdev.Request
         final XDevException error = failure;
         if (error != null)
         {
-            throw new XDevException(error.getMessage());
+            // A copy for this caller's stack, keeping the cause: mpi.rma finds a dead rank's PeerDeathException there.
+            final XDevException copy = new XDevException(error.getMessage());
+            copy.initCause(error.getCause());
+            throw copy;
         }
         final boolean runHandlers;
         synchronized (this)

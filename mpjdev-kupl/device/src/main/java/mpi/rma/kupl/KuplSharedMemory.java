@@ -9,7 +9,10 @@ import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.spi.SharedMemory;
 
-/** One MPI window's memory: an engine window, with the engine's failures as MPI errors. */
+/**
+ * One MPI window's memory: an engine window, with the engine's failures as MPI errors (a dead
+ * process as ERR_PROC_FAILED, see {@link KuplFailures}).
+ */
 final class KuplSharedMemory implements SharedMemory
 {
     private final ShmWin win;
@@ -72,6 +75,6 @@ final class KuplSharedMemory implements SharedMemory
 
     private static RmaException failed(final String what, final KuplException e)
     {
-        return new RmaException(ErrorClass.ERR_OTHER, what + ": " + e.getMessage(), e);
+        return KuplFailures.toRmaException(e, what, ErrorClass.ERR_OTHER, null);
     }
 }

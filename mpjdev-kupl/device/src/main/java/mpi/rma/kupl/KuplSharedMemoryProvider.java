@@ -1,14 +1,15 @@
 package mpi.rma.kupl;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.WeakHashMap;
 
 import kupl.KuplException;
+import kupl.PeerDeathException;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import mpi.Intracomm;
 import mpi.rma.ErrorClass;
-import mpi.rma.RmaException;
 import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
 
@@ -17,6 +18,10 @@ import mpi.rma.spi.SharedMemoryProvider;
  * built the first time a window is allocated on it (over the communicator's Allgather and
  * Barrier) and kept for the communicator's life; one engine window per MPI window. The engine's
  * settings come from the {@code KUPL_SHM_*} environment variables.
+ *
+ * <p>A process that dies during any of these steps is {@code ERR_PROC_FAILED} naming its rank,
+ * found as a {@link PeerDeathException} in the cause chain: the engine's own, or the shm device's
+ * under MPJ Express's exception ({@link KuplFailures}).
  */
 public final class KuplSharedMemoryProvider implements SharedMemoryProvider
 {
@@ -39,11 +44,18 @@ public final class KuplSharedMemoryProvider implements SharedMemoryProvider
         }
         catch (final KuplException e)
         {
-            // Arguments and node were agreed before: what is left is the node's memory (tmpfs, huge pages, ...).
-            throw new RmaException(ErrorClass.ERR_NO_MEM, "Win.allocateShared: the node cannot provide the window's " +
-                "memory: " + e.getMessage(), e);
+            // Arguments and node were agreed before: what is left is a dead process or the node's memory (tmpfs,
+            // huge pages, ...).
+            throw KuplFailures.toRmaException(e, "Win.allocateShared", ErrorClass.ERR_NO_MEM,
+                "the node cannot provide the window's memory");
         }
         return new KuplSharedMemory(win);
+    }
+
+    @Override
+    public Optional<String> processFailure(final Throwable failure)
+    {
+        return PeerDeathException.in(failure).map(Throwable::getMessage);
     }
 
     private synchronized ShmComm commOf(final Intracomm comm)
@@ -60,8 +72,8 @@ public final class KuplSharedMemoryProvider implements SharedMemoryProvider
         }
         catch (final KuplException e)
         {
-            throw new RmaException(ErrorClass.ERR_RMA_SHARED, "Win.allocateShared: the processes cannot share memory: " +
-                e.getMessage(), e);
+            throw KuplFailures.toRmaException(e, "Win.allocateShared", ErrorClass.ERR_RMA_SHARED,
+                "the processes cannot share memory");
         }
         comms.put(comm, created);
         return created;

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class LockHolderDeathTest
 {
-    private static final Pattern FAILED = Pattern.compile("LOCK WAIT FAILED after (\\d+) ms: ERR_OTHER (.*)");
+    private static final Pattern FAILED = Pattern.compile("LOCK WAIT FAILED after (\\d+) ms: ERR_PROC_FAILED (.*)");
 
     @ParameterizedTest(name = "{0}, rank 1 ends by {1}")
     @CsvSource({"MULTICORE, return", "NIODEV, halt"})

@@ -1,0 +1,58 @@
+package bench.apps;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import bench.Samples;
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
+
+/**
+ * Every kernel, at its smoke-run size, runs as a real 2-rank job on shm and on MPJ Express's
+ * multicore device, and its check passes (one job per device runs all five, one repetition each).
+ */
+class KernelRankTest
+{
+    @ParameterizedTest
+    @EnumSource(value = MpjDevice.class, names = {"SHM", "MULTICORE"})
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void shouldPassEveryKernelsCheckAtTheQuickSize(final MpjDevice device) throws Exception
+    {
+        assumeTrue(MpjJobs.isAvailable(device), "MPJ Express is not installed");
+        final String kernels = String.join(",", List.of(Kernels.values()).stream().map(Kernels::shortName).toList());
+        final JobSpec spec = new JobSpec(2, List.of(classes()), List.of(), KernelRank.class.getName(),
+            List.of(kernels, "quick", "1"), false);
+        final JobResult result = MpjJobs.run(device, spec, Duration.ofMinutes(2)).requireSuccess();
+        for (final Kernels kernel : Kernels.values())
+        {
+            final String metric = KernelRank.metric(kernel, kernel.quickSize());
+            assertTrue(result.output().contains(KernelRank.CHECK_PREFIX + metric.substring(KernelRank.METRIC_PREFIX
+                .length()) + " passed: "), () -> "no passed check of " + kernel + " in:\n" + result.output());
+            assertTrue(Samples.parse(result.output(), metric).size() == 1,
+                () -> "no kernel time of " + kernel + " in:\n" + result.output());
+        }
+    }
+
+    private static String classes()
+    {
+        try
+        {
+            return Path.of(KernelRank.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        }
+        catch (final java.net.URISyntaxException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+}
