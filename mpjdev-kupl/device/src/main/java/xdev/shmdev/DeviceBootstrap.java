@@ -20,7 +20,7 @@ import xdev.XDevException;
  * @param config the engine's settings.
  * @param oob    the out-of-band connection, closed when the rank leaves.
  * @param comm   the engine comm of the job's ranks.
- * @param window the device's window: every rank's doorbell and incoming queues.
+ * @param window the device's window: every rank's doorbell and queue.
  */
 record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob, ShmComm comm, ShmWin window)
 {
@@ -28,7 +28,7 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
      * Joins the job: {@code args} are {@code MPI.Init}'s, {@code {rank, conf, "shm", ...}}, with
      * {@code conf} as {@link ShmConf} writes it. Collective over the job's ranks.
      *
-     * @param queueCapacity bytes of data of each queue between two ranks.
+     * @param queueCapacity bytes of data of each rank's queue.
      */
     static DeviceBootstrap join(final String[] args, final int queueCapacity)
     {
@@ -39,10 +39,12 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
         }
         final int ownRank;
         final ShmConf conf;
+        final long segmentBytes;
         try
         {
             ownRank = Integer.parseInt(args[0].trim());
             conf = ShmConf.parse(args[1]);
+            segmentBytes = new SegmentDescriptor(conf.size(), queueCapacity).lengthBytes();
         }
         catch (final IllegalArgumentException e)
         {
@@ -62,7 +64,7 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
                 BootstrapTimeouts.fromEnvironment());
             final ShmComm comm = ShmComm.create(conf.size(), ownRank, ProcessHandle.current().pid(), oob, null,
                 config);
-            final ShmWin window = comm.allocate(new SegmentDescriptor(conf.size(), queueCapacity).lengthBytes(), false);
+            final ShmWin window = comm.allocate(segmentBytes, false);
             return new DeviceBootstrap(ownRank, conf, config, oob, comm, window);
         }
         catch (final IOException | KuplException e)

@@ -8,7 +8,8 @@ import java.util.List;
  * MPI's matching: the posted receives, in the order they were posted, and the unexpected
  * messages, in the order their envelopes arrived. A message takes the first posted receive it
  * fits; a receive takes the first unexpected message it fits. One sender's envelopes arrive in
- * the order it sent them (one queue per pair), so messages do not overtake each other.
+ * the order it sent them (its records keep their order in the receiver's queue), so messages do
+ * not overtake each other.
  * Used under the device's lock.
  */
 final class MatchQueues

@@ -30,7 +30,7 @@ import xdev.XDevException;
  * clear-to-send or read for rendezvous ones). Each send's state is its {@link SendStateMachine};
  * each arriving message's is its {@link Incoming}. Used under the device's lock.
  */
-final class MessageProtocol implements ShmRing.Reader
+final class MessageProtocol implements ShmQueue.Reader
 {
     private final int ownRank;
     private final PeerQueues queues;
@@ -98,7 +98,7 @@ final class MessageProtocol implements ShmRing.Reader
         queues.flushAll();
     }
 
-    /** Handles one record from {@code source}'s queue (called by {@link ShmRing#poll}). */
+    /** Handles one record from {@code source}, from this rank's queue (called by {@link ShmQueue#poll}). */
     @Override
     public void onRecord(final int source, final int kind, final MemorySegment memory, final long offset,
         final int length)

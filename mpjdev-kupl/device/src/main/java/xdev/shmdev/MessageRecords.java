@@ -4,8 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The records the shm device writes into a queue ({@link ShmRing}), after the ring's own record
- * header ({@link RingDescriptor}): what each kind carries and where. It encodes and decodes
+ * The records the shm device writes into a queue ({@link ShmQueue}), after the queue's own record
+ * header ({@link QueueDescriptor}): what each kind carries and where. It encodes and decodes
  * records only; what a record means for a request is the protocol's business
  * ({@link SendStateMachine}, {@link MessageProtocol}).
  *
@@ -54,11 +54,11 @@ final class MessageRecords
 
     /**
      * Data per record, so that a full record (header, fields, data) is exactly
-     * {@link ShmDevice#CHUNK_BYTES}: a whole number of them fills the queue, and records never
-     * straddle its end, which would cut them into pieces and padding.
+     * {@link ShmDevice#CHUNK_BYTES}: with one sender streaming, a whole number of them fills the
+     * queue and none is cut short at its end.
      */
-    static final int MAX_RECORD_DATA = ShmDevice.CHUNK_BYTES - RingDescriptor.HEADER_BYTES - SEQUENCE_BYTES;
-    static final int MAX_ENVELOPE_DATA = ShmDevice.CHUNK_BYTES - RingDescriptor.HEADER_BYTES - ENVELOPE_BYTES;
+    static final int MAX_RECORD_DATA = ShmDevice.CHUNK_BYTES - QueueDescriptor.HEADER_BYTES - SEQUENCE_BYTES;
+    static final int MAX_ENVELOPE_DATA = ShmDevice.CHUNK_BYTES - QueueDescriptor.HEADER_BYTES - ENVELOPE_BYTES;
     /** A data record is not split smaller than this when the queue is nearly full. */
     static final int MIN_PIECE_BYTES = 4096;
 
@@ -72,18 +72,18 @@ final class MessageRecords
      * @param senderAddress where the receiver may read the static section directly, or 0.
      * @return how many bytes of the payload it carries, or -1 if the queue is full (nothing written).
      */
-    static int writeEnvelope(final ShmRing ring, final int kind, final SendRequest send, final long senderAddress)
+    static int writeEnvelope(final ShmQueue queue, final int kind, final SendRequest send, final long senderAddress)
     {
         final long total = send.totalBytes();
         final int inline = kind == KIND_EAGER ? (int)Math.min(total, MAX_ENVELOPE_DATA) : 0;
-        final int n = ring.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
+        final int n = queue.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
         if (n < 0)
         {
             return -1;
         }
-        final MemorySegment memory = ring.memory();
-        final long at = ring.claimedPayload();
-        // Plain stores: the ring's commit publishes them with its release of the tail.
+        final MemorySegment memory = queue.memory();
+        final long at = queue.claimedPayload();
+        // Plain stores: the queue's commit publishes them with its release of the length.
         memory.set(ValueLayout.JAVA_INT, at + SEQUENCE_OFFSET, send.sequence);
         memory.set(ValueLayout.JAVA_INT, at + TAG_OFFSET, send.tag);
         memory.set(ValueLayout.JAVA_INT, at + CONTEXT_OFFSET, send.context);
@@ -93,11 +93,8 @@ final class MessageRecords
         memory.set(ValueLayout.JAVA_INT, at + TYPE_CODE_OFFSET, send.bytes.typeCode());
         memory.set(ValueLayout.JAVA_INT, at + FLAGS_OFFSET, send.synchronous ? FLAG_SYNCHRONOUS : 0);
         memory.set(ValueLayout.JAVA_LONG, at + SENDER_ADDRESS_OFFSET, senderAddress);
-        if (n > 0)
-        {
-            send.bytes.copyTo(0, memory, at + ENVELOPE_BYTES, n);
-        }
-        ring.commit();
+        copyOrAbort(queue, send, 0, at + ENVELOPE_BYTES, n);
+        queue.commit();
         return n;
     }
 
@@ -107,30 +104,53 @@ final class MessageRecords
      *
      * @return how many bytes it carries, or -1 if the queue is full (nothing written).
      */
-    static int writeData(final ShmRing ring, final SendRequest send, final long from)
+    static int writeData(final ShmQueue queue, final SendRequest send, final long from)
     {
         final int want = (int)Math.min(send.totalBytes() - from, MAX_RECORD_DATA);
-        final int n = ring.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
+        final int n = queue.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
         if (n < 0)
         {
             return -1;
         }
-        final long at = ring.claimedPayload();
-        ring.memory().set(ValueLayout.JAVA_INT, at + SEQUENCE_OFFSET, send.sequence);
-        send.bytes.copyTo(from, ring.memory(), at + SEQUENCE_BYTES, n);
-        ring.commit();
+        final long at = queue.claimedPayload();
+        queue.memory().set(ValueLayout.JAVA_INT, at + SEQUENCE_OFFSET, send.sequence);
+        copyOrAbort(queue, send, from, at + SEQUENCE_BYTES, n);
+        queue.commit();
         return n;
     }
 
-    /** Writes a control record about message {@code sequence}; false if the queue is full. */
-    static boolean writeControl(final ShmRing ring, final int kind, final int sequence)
+    /**
+     * Copies {@code n} bytes of {@code send} from payload position {@code from} into the claimed
+     * record; if that fails, gives the record up first, since a claimed record that is never
+     * published would stop the receiver's queue for good.
+     */
+    private static void copyOrAbort(final ShmQueue queue, final SendRequest send, final long from, final long at,
+        final int n)
     {
-        if (ring.claim(kind, SEQUENCE_BYTES, 0, 0) < 0)
+        if (n == 0)
+        {
+            return;
+        }
+        try
+        {
+            send.bytes.copyTo(from, queue.memory(), at, n);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            queue.abort();
+            throw e;
+        }
+    }
+
+    /** Writes a control record about message {@code sequence}; false if the queue is full. */
+    static boolean writeControl(final ShmQueue queue, final int kind, final int sequence)
+    {
+        if (queue.claim(kind, SEQUENCE_BYTES, 0, 0) < 0)
         {
             return false;
         }
-        ring.memory().set(ValueLayout.JAVA_INT, ring.claimedPayload() + SEQUENCE_OFFSET, sequence);
-        ring.commit();
+        queue.memory().set(ValueLayout.JAVA_INT, queue.claimedPayload() + SEQUENCE_OFFSET, sequence);
+        queue.commit();
         return true;
     }
 

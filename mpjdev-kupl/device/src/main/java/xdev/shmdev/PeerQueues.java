@@ -6,15 +6,19 @@ import static xdev.shmdev.MessageRecords.KIND_RENDEZVOUS;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 import kupl.Doorbell;
 
 /**
- * The queues between this rank and every peer: the rings it reads from and writes to, the
- * peers' doorbells, and, per peer, the records waiting for room in its ring. Writing records
- * moves sends through their protocol ({@link SendStateMachine}) and completes them when it
- * finishes. Used under the device's lock.
+ * This rank's queues: the one it reads from (every peer writes into it), the peers' queues it
+ * writes into, the peers' doorbells, and, per peer, the records waiting for room in its queue.
+ * Writing records moves sends through their protocol ({@link SendStateMachine}) and completes
+ * them when it finishes. A pass costs the same whatever the number of ranks when there is
+ * nothing to read or write: one load of this rank's queue and one check of a set of peers.
+ * Used under the device's lock.
  */
 final class PeerQueues
 {
@@ -24,23 +28,27 @@ final class PeerQueues
     }
 
     private final int ownRank;
-    private final ShmRing[] inbound;
-    private final ShmRing[] outbound;
+    private final ShmQueue inbound;
+    private final ShmQueue[] outbound;
     private final Doorbell[] peerBells;
     private final List<ArrayDeque<Outgoing>> pending;
+    /** The peers whose entry of {@link #pending} is not empty. */
+    private final BitSet peersWithPending;
     private final DirectReads directReads;
     private final Completions completions;
+    /** Wakes a peer that asked for room in this rank's queue (a field: no allocation per drain). */
+    private final IntConsumer ringPeer;
 
     /**
-     * @param inbound   the ring from each peer to this rank (its own entry unused).
-     * @param outbound  the ring from this rank to each peer (its own entry unused).
+     * @param inbound   this rank's queue, as its consumer.
+     * @param outbound  each peer's queue, as this rank's producer view (its own entry unused).
      * @param peerBells each rank's doorbell, this rank's included.
      */
-    PeerQueues(final int ownRank, final ShmRing[] inbound, final ShmRing[] outbound, final Doorbell[] peerBells,
+    PeerQueues(final int ownRank, final ShmQueue inbound, final ShmQueue[] outbound, final Doorbell[] peerBells,
         final DirectReads directReads, final Completions completions)
     {
         this.ownRank = ownRank;
-        this.inbound = inbound.clone();
+        this.inbound = inbound;
         this.outbound = outbound.clone();
         this.peerBells = peerBells.clone();
         this.directReads = directReads;
@@ -50,111 +58,123 @@ final class PeerQueues
         {
             pending.add(new ArrayDeque<>());
         }
+        this.peersWithPending = new BitSet(outbound.length);
+        this.ringPeer = peer -> this.peerBells[peer].ringIfSleeping();
     }
 
     /** Queues the envelope (and, if eager, the bytes) of {@code send}. */
     void addMessage(final SendRequest send)
     {
-        pending.get(send.destination).add(
-            new Outgoing(send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
+        add(send.destination, new Outgoing(send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
     }
 
     /** Queues the data records of a rendezvous {@code send} that its receiver cleared. */
     void addData(final SendRequest send)
     {
-        pending.get(send.destination).add(new Outgoing(KIND_DATA, send, send.sequence));
+        add(send.destination, new Outgoing(KIND_DATA, send, send.sequence));
     }
 
     /** Queues a control record about message {@code sequence} from {@code peer}. */
     void addControl(final int peer, final int kind, final int sequence)
     {
-        pending.get(peer).add(new Outgoing(kind, null, sequence));
+        add(peer, new Outgoing(kind, null, sequence));
+    }
+
+    private void add(final int peer, final Outgoing next)
+    {
+        pending.get(peer).add(next);
+        peersWithPending.set(peer);
     }
 
     /** Whether every queued record has been written. */
     boolean isFlushed()
     {
-        for (final ArrayDeque<Outgoing> queue : pending)
-        {
-            if (!queue.isEmpty())
-            {
-                return false;
-            }
-        }
-        return true;
+        return peersWithPending.isEmpty();
     }
 
     /** Hands every record that has arrived from any peer to {@code reader}; returns whether there was any. */
-    boolean drain(final ShmRing.Reader reader)
+    boolean drain(final ShmQueue.Reader reader)
     {
-        boolean read = false;
-        for (int peer = 0; peer < inbound.length; peer++)
+        if (!inbound.poll(reader))
         {
-            if (peer != ownRank && inbound[peer].poll(reader, peer))
-            {
-                // After the release of head (poll): the sender may be asleep waiting for room in this queue.
-                peerBells[peer].ringIfSleeping();
-                read = true;
-            }
+            return false;
         }
-        return read;
+        // After the releases of head (poll): a peer that found the queue full may be asleep waiting for room.
+        inbound.forEachRoomWanted(ringPeer);
+        return true;
     }
 
     /** Writes what every outgoing queue has room for; returns whether anything was written. */
     boolean flushAll()
     {
         boolean wrote = false;
-        for (int peer = 0; peer < outbound.length; peer++)
+        for (int peer = peersWithPending.nextSetBit(0); peer >= 0; peer = peersWithPending.nextSetBit(peer + 1))
         {
-            if (peer != ownRank && !pending.get(peer).isEmpty())
-            {
-                wrote |= flush(peer);
-            }
+            wrote |= flush(peer);
         }
         return wrote;
     }
 
-    /** Writes what the queue to {@code peer} has room for, in order; returns whether anything was written. */
+    /** Writes what the queue of {@code peer} has room for, in order; returns whether anything was written. */
     boolean flush(final int peer)
     {
         final ArrayDeque<Outgoing> queue = pending.get(peer);
-        final ShmRing ring = outbound[peer];
-        final long before = ring.producerPosition();
+        final ShmQueue out = outbound[peer];
+        final long before = out.committedRecords();
+        boolean askedForRoom = false;
         Outgoing next;
-        while ((next = queue.peek()) != null && write(ring, next))
+        while ((next = queue.peek()) != null)
         {
-            queue.poll();
-            if (next.send() != null)
+            if (write(out, next))
             {
-                completions.completeIfFinished(next.send());
+                queue.poll();
+                if (next.send() != null)
+                {
+                    completions.completeIfFinished(next.send());
+                }
+            }
+            else if (!askedForRoom)
+            {
+                // Full: ask the peer to ring this rank once it frees room, then try once more, since it may have
+                // freed room before it could see the ask (the claim re-reads its head after the ask).
+                out.wantRoom();
+                askedForRoom = true;
+            }
+            else
+            {
+                break;
             }
         }
-        if (ring.producerPosition() == before)
+        if (queue.isEmpty())
+        {
+            peersWithPending.clear(peer);
+        }
+        if (out.committedRecords() == before)
         {
             return false;
         }
-        // After the release of the tail (commit): the receiver may be asleep waiting for a record.
+        // After the release of the records (commit): the peer may be asleep waiting for one.
         peerBells[peer].ringIfSleeping();
         return true;
     }
 
     /** Writes all of {@code next} that fits; true if it is all written. */
-    private boolean write(final ShmRing ring, final Outgoing next)
+    private boolean write(final ShmQueue out, final Outgoing next)
     {
         return switch (next.kind())
         {
-            case KIND_EAGER, KIND_RENDEZVOUS -> writeMessage(ring, next.send());
-            case KIND_DATA -> writeData(ring, next.send());
-            default -> MessageRecords.writeControl(ring, next.kind(), next.sequence());
+            case KIND_EAGER, KIND_RENDEZVOUS -> writeMessage(out, next.send());
+            case KIND_DATA -> writeData(out, next.send());
+            default -> MessageRecords.writeControl(out, next.kind(), next.sequence());
         };
     }
 
-    private boolean writeMessage(final ShmRing ring, final SendRequest send)
+    private boolean writeMessage(final ShmQueue out, final SendRequest send)
     {
         if (send.protocol.phase() == SendStateMachine.Phase.ENVELOPE_QUEUED)
         {
             final long address = directReads.enabled() ? send.staticAddress() : 0;
-            final int inline = MessageRecords.writeEnvelope(ring, send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER,
+            final int inline = MessageRecords.writeEnvelope(out, send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER,
                 send, address);
             if (inline < 0)
             {
@@ -163,14 +183,14 @@ final class PeerQueues
             send.protocol.envelopeWritten(inline);
         }
         // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send.
-        return send.rendezvous || writeData(ring, send);
+        return send.rendezvous || writeData(out, send);
     }
 
-    private boolean writeData(final ShmRing ring, final SendRequest send)
+    private boolean writeData(final ShmQueue out, final SendRequest send)
     {
         while (send.protocol.phase() == SendStateMachine.Phase.WRITING_DATA)
         {
-            final int n = MessageRecords.writeData(ring, send, send.protocol.written());
+            final int n = MessageRecords.writeData(out, send, send.protocol.written());
             if (n < 0)
             {
                 return false;

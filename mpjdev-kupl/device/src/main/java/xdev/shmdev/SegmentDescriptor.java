@@ -5,49 +5,52 @@ import java.lang.foreign.MemorySegment;
 import kupl.Doorbell;
 
 /**
- * Layout of each rank's segment of the device's engine window: the owner's doorbell, then one
- * queue ({@link ShmRing}) from every rank to the owner, in rank order.
+ * Layout of each rank's segment of the device's engine window: the owner's doorbell, then the
+ * one queue ({@link ShmQueue}) into which every rank writes what it has for the owner.
  *
  * <pre>
  *   0                                                                  256
  *   +--------------------------------------------------------------------+
  *   | doorbell of the owner ({@link Doorbell#BYTES}), padded to two      |  256 B
- *   | 128-byte lines so that no queue shares a line with it              |
+ *   | 128-byte lines so that the queue shares no line with it            |
  *   +--------------------------------------------------------------------+
- *   | queue from rank 0 to the owner: {@link RingDescriptor} layout       |  ring bytes
- *   +--------------------------------------------------------------------+
- *   | queue from rank 1 to the owner                                     |  ring bytes
- *   +--------------------------------------------------------------------+
- *   | ... up to rank ranks - 1 (the owner's own slot is never used)      |
+ *   | the owner's queue: {@link QueueDescriptor} layout, written by every |  queue bytes
+ *   | rank of the job (the owner's own messages never go through it)     |
  *   +--------------------------------------------------------------------+
  * </pre>
  *
- * The window is allocated collectively and zeroed, and every rank computes the same offsets from
- * the job's size, so the layout needs no header of its own. Each slot starts 256-byte aligned.
+ * A segment grows with the job's size only by the queue's room-wanted bits (128 bytes per 1024
+ * ranks), so the window of a job of N ranks is N segments: O(N), where one queue per ordered pair
+ * of ranks would be O(N^2). The window is allocated collectively and zeroed, and every rank
+ * computes the same offsets from the job's size, so the layout needs no header of its own.
  */
 final class SegmentDescriptor
 {
     static final long DOORBELL_OFFSET = 0;
-    /** Bytes ahead of the queues: the doorbell and its padding. */
-    static final long BELL_SLOT_BYTES = 2 * RingDescriptor.WORD_PAD_BYTES;
+    /** Bytes ahead of the queue: the doorbell and its padding. */
+    static final long BELL_SLOT_BYTES = 2 * QueueDescriptor.WORD_PAD_BYTES;
+    static final long QUEUE_OFFSET = BELL_SLOT_BYTES;
 
     private final int ranks;
     private final int queueCapacity;
-    private final long ringBytes;
+    private final long queueBytes;
 
     /**
      * @param ranks         ranks of the job.
-     * @param queueCapacity bytes of data of each queue (a power of two).
+     * @param queueCapacity bytes of data of each rank's queue (a power of two).
+     * @throws IllegalArgumentException naming the value, if either is out of range.
      */
     SegmentDescriptor(final int ranks, final int queueCapacity)
     {
-        if (ranks < 1)
-        {
-            throw new IllegalArgumentException("ranks=" + ranks + " must be at least 1");
-        }
+        QueueDescriptor.checkProducers(ranks);
         this.ranks = ranks;
         this.queueCapacity = queueCapacity;
-        this.ringBytes = RingDescriptor.bytesFor(queueCapacity);
+        this.queueBytes = QueueDescriptor.bytesFor(queueCapacity, ranks);
+    }
+
+    int ranks()
+    {
+        return ranks;
     }
 
     int queueCapacity()
@@ -55,20 +58,10 @@ final class SegmentDescriptor
         return queueCapacity;
     }
 
-    /** Bytes of one queue, control block included. */
-    long ringBytes()
+    /** Bytes of the queue, control block and room-wanted words included. */
+    long queueBytes()
     {
-        return ringBytes;
-    }
-
-    /** Offset of the queue from {@code sender} to the segment's owner. */
-    long ringOffset(final int sender)
-    {
-        if (sender < 0 || sender >= ranks)
-        {
-            throw new IllegalArgumentException("sender=" + sender + " is not a rank of " + ranks);
-        }
-        return BELL_SLOT_BYTES + sender * ringBytes;
+        return queueBytes;
     }
 
     /** The doorbell of the rank whose segment is {@code segment}. */
@@ -77,15 +70,18 @@ final class SegmentDescriptor
         return new Doorbell(segment.asSlice(DOORBELL_OFFSET, Doorbell.BYTES));
     }
 
-    /** The queue from {@code sender} to the rank whose segment is {@code segment}. */
-    ShmRing ring(final MemorySegment segment, final int sender)
+    /**
+     * The queue of the rank whose segment is {@code segment}, as rank {@code viewer} sees it: its
+     * owner reads from it, every other rank writes into it.
+     */
+    ShmQueue queue(final MemorySegment segment, final int viewer)
     {
-        return new ShmRing(segment.asSlice(ringOffset(sender), ringBytes), queueCapacity);
+        return new ShmQueue(segment.asSlice(QUEUE_OFFSET, queueBytes), queueCapacity, ranks, viewer);
     }
 
     /** Bytes of one segment. */
     long lengthBytes()
     {
-        return BELL_SLOT_BYTES + ranks * ringBytes;
+        return QUEUE_OFFSET + queueBytes;
     }
 }

@@ -21,9 +21,10 @@ import xdev.XDevException;
  * <li><b>Joining.</b> {@link DeviceBootstrap}: {@code MPI.Init}'s arguments, the out-of-band
  *     hub, the engine comm ({@link ShmComm}) and window ({@link ShmWin}: unnamed shared memory,
  *     nothing left in {@code /dev/shm} by any exit).</li>
- * <li><b>Queues.</b> Every ordered pair of processes has a single-producer single-consumer
- *     {@link ShmRing} in the receiver's segment ({@link SegmentDescriptor}); {@link PeerQueues}
- *     reads them and writes what waits for room in them.</li>
+ * <li><b>Queues.</b> Every rank has one many-producer single-consumer {@link ShmQueue} in its
+ *     segment ({@link SegmentDescriptor}), into which every other rank writes: the device's
+ *     shared memory grows linearly with the job's size, and a rank with nothing to receive polls
+ *     one word. {@link PeerQueues} reads it and writes what waits for room in the peers'.</li>
  * <li><b>Protocols.</b> {@link MessageProtocol}: eager up to {@link #EAGER_LIMIT} bytes,
  *     rendezvous above, in records of at most {@link #CHUNK_BYTES} ({@link MessageRecords});
  *     each send follows its {@link SendStateMachine}.</li>
@@ -46,10 +47,25 @@ public final class ShmDevice implements Device
     public static final String NAME = "shm";
     /** Messages up to this size (static plus dynamic section) are sent eagerly, as niodev's default. */
     public static final int EAGER_LIMIT = 128 * 1024;
-    /** Capacity of each queue between two processes. */
-    public static final int QUEUE_BYTES = 512 * 1024;
+    /**
+     * Capacity of each rank's queue, which every other rank writes into: 256 KiB keeps a job of
+     * 128 ranks within 32.1 MiB of shared memory ({@link #sharedMemoryBytes}) and holds four full
+     * records of {@link #CHUNK_BYTES}.
+     */
+    public static final int QUEUE_BYTES = 256 * 1024;
     /** Largest piece of message data in one record. */
     public static final int CHUNK_BYTES = 64 * 1024;
+
+    /**
+     * Shared memory the device reserves for a job of {@code ranks} processes (its engine window):
+     * per rank, a doorbell and one queue of {@link #QUEUE_BYTES}.
+     *
+     * @throws IllegalArgumentException naming the value, if {@code ranks} is below 1 or above 65536.
+     */
+    public static long sharedMemoryBytes(final int ranks)
+    {
+        return ranks * new SegmentDescriptor(ranks, QUEUE_BYTES).lengthBytes();
+    }
 
     private int rank = -1;
     private DeviceBootstrap joined;
@@ -75,15 +91,14 @@ public final class ShmDevice implements Device
         final int own = job.rank();
         final SegmentDescriptor layout = new SegmentDescriptor(size, QUEUE_BYTES);
         final Doorbell[] bells = new Doorbell[size];
-        final ShmRing[] inbound = new ShmRing[size];
-        final ShmRing[] outbound = new ShmRing[size];
+        final ShmQueue[] outbound = new ShmQueue[size];
         for (int peer = 0; peer < size; peer++)
         {
             final MemorySegment peerSegment = job.window().segment(peer);
             bells[peer] = layout.doorbell(peerSegment);
-            inbound[peer] = layout.ring(job.window().segment(own), peer);
-            outbound[peer] = layout.ring(peerSegment, own);
+            outbound[peer] = peer == own ? null : layout.queue(peerSegment, own);
         }
+        final ShmQueue inbound = layout.queue(job.window().segment(own), own);
         final DirectReads directReads = new DirectReads();
         final Completions completions = new Completions(bells[own]);
         joined = job;

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.lang.foreign.ValueLayout;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import xdev.XDevException;
@@ -86,8 +84,8 @@ class MessageProtocolTest
         assertTrue(receive.isDone());
         assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 5));
         assumeTrue(pair.sides[1].directReads.enabled(), "process_vm_readv is refused here: the bytes were streamed");
-        final long queued = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).ring(pair.segments[1], 0)
-            .producerPosition();
+        final long queued = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).queue(pair.segments[1], 1)
+            .tailPosition();
         assertTrue(queued < 1024, "only the envelope went through the queue, not " + queued + " bytes");
     }
 
@@ -142,8 +140,6 @@ class MessageProtocolTest
     private void writeControl(final int from, final int kind, final int sequence)
     {
         final SegmentDescriptor layout = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES);
-        final ShmRing ring = layout.ring(pair.segments[1 - from], from);
-        assertTrue(MessageRecords.writeControl(ring, kind, sequence));
-        assertEquals(sequence, ring.memory().get(ValueLayout.JAVA_INT, ring.claimedPayload()));
+        assertTrue(MessageRecords.writeControl(layout.queue(pair.segments[1 - from], from), kind, sequence));
     }
 }

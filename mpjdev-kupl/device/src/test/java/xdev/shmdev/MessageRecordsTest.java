@@ -14,15 +14,20 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The record encodings of {@link MessageRecords}, written into and read back from a {@link ShmRing}. */
+/** The record encodings of {@link MessageRecords}, written into and read back from a {@link ShmQueue}. */
 class MessageRecordsTest
 {
     private static final int CAPACITY = ShmDevice.QUEUE_BYTES;
 
+    private static final int RANKS = 4;
+    private static final int SENDER = 3;
+
     private final Arena arena = Arena.ofConfined();
-    private final MemorySegment memory = arena.allocate(RingDescriptor.bytesFor(CAPACITY), 8);
-    private final ShmRing producer = new ShmRing(memory, CAPACITY);
-    private final ShmRing consumer = new ShmRing(memory, CAPACITY);
+    private final MemorySegment memory = arena.allocate(QueueDescriptor.bytesFor(CAPACITY, RANKS), 8);
+    private final ShmQueue producer = new ShmQueue(memory, CAPACITY, RANKS, SENDER);
+    private final ShmQueue consumer = new ShmQueue(memory, CAPACITY, RANKS, 0);
+    /** What the reader saw of each record, at the same offsets (the queue zeroes a record once read). */
+    private final MemorySegment received = MemorySegment.ofArray(new long[(int)memory.byteSize() / Long.BYTES]);
     private final List<long[]> records = new ArrayList<>();
 
     @AfterEach
@@ -36,10 +41,10 @@ class MessageRecordsTest
     {
         assertEquals(MessageRecords.ENVELOPE_BYTES, MessageRecords.SENDER_ADDRESS_OFFSET + Long.BYTES);
         assertEquals(0, MessageRecords.SENDER_ADDRESS_OFFSET % Long.BYTES);
-        assertEquals(0, (RingDescriptor.HEADER_BYTES + MessageRecords.SEQUENCE_BYTES) % 16,
+        assertEquals(0, (QueueDescriptor.HEADER_BYTES + MessageRecords.SEQUENCE_BYTES) % 16,
             "data starts 16-byte aligned");
         assertEquals(ShmDevice.CHUNK_BYTES,
-            RingDescriptor.recordBytes(MessageRecords.SEQUENCE_BYTES + MessageRecords.MAX_RECORD_DATA));
+            QueueDescriptor.recordBytes(MessageRecords.SEQUENCE_BYTES + MessageRecords.MAX_RECORD_DATA));
         assertEquals(0, CAPACITY % ShmDevice.CHUNK_BYTES, "whole records fill the queue");
     }
 
@@ -53,7 +58,7 @@ class MessageRecordsTest
         final long[] record = records.get(0);
         assertEquals(MessageRecords.KIND_EAGER, record[0]);
         assertEquals(MessageRecords.ENVELOPE_BYTES + 100, record[2]);
-        final Incoming message = MessageRecords.readEnvelope(3, MessageRecords.KIND_EAGER, memory, record[1]);
+        final Incoming message = MessageRecords.readEnvelope(3, MessageRecords.KIND_EAGER, received, record[1]);
         assertEquals(3, message.source);
         assertEquals(7, message.sequence);
         assertEquals(1000, message.tag);
@@ -75,7 +80,7 @@ class MessageRecordsTest
         assertEquals(0, MessageRecords.writeEnvelope(producer, MessageRecords.KIND_RENDEZVOUS, send, 0));
         poll();
         assertEquals(MessageRecords.ENVELOPE_BYTES, records.get(0)[2]);
-        final Incoming message = MessageRecords.readEnvelope(0, MessageRecords.KIND_RENDEZVOUS, memory,
+        final Incoming message = MessageRecords.readEnvelope(0, MessageRecords.KIND_RENDEZVOUS, received,
             records.get(0)[1]);
         assertTrue(message.rendezvous);
         assertFalse(message.synchronous);
@@ -99,7 +104,7 @@ class MessageRecordsTest
         for (final long[] record : records)
         {
             assertEquals(MessageRecords.KIND_DATA, record[0]);
-            assertEquals(9, MessageRecords.sequence(memory, record[1]));
+            assertEquals(9, MessageRecords.sequence(received, record[1]));
             final int n = (int)record[2] - MessageRecords.SEQUENCE_BYTES;
             assertArrayEquals(slice(pattern(total), position, n),
                 bytesAt(record[1] + MessageRecords.SEQUENCE_BYTES, n));
@@ -119,10 +124,10 @@ class MessageRecordsTest
             from += n;
         }
         assertEquals(-1, n);
-        final long position = producer.producerPosition();
+        final long position = producer.tailPosition();
         assertEquals(-1, MessageRecords.writeEnvelope(producer, MessageRecords.KIND_EAGER, send(2, 1, false, 8), 0));
         assertFalse(MessageRecords.writeControl(producer, MessageRecords.KIND_ACK, 2));
-        assertEquals(position, producer.producerPosition());
+        assertEquals(position, producer.tailPosition());
     }
 
     @Test
@@ -132,17 +137,22 @@ class MessageRecordsTest
         poll();
         assertEquals(MessageRecords.KIND_CLEAR_TO_SEND, records.get(0)[0]);
         assertEquals(MessageRecords.SEQUENCE_BYTES, records.get(0)[2]);
-        assertEquals(12345, MessageRecords.sequence(memory, records.get(0)[1]));
+        assertEquals(12345, MessageRecords.sequence(received, records.get(0)[1]));
     }
 
     private void poll()
     {
-        consumer.poll((source, kind, segment, offset, length) -> records.add(new long[] {kind, offset, length}), 0);
+        consumer.poll((source, kind, segment, offset, length) ->
+        {
+            assertEquals(SENDER, source, "every record names its sender");
+            MemorySegment.copy(segment, offset, received, offset, length);
+            records.add(new long[] {kind, offset, length});
+        });
     }
 
     private byte[] bytesAt(final long offset, final int length)
     {
-        return memory.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
+        return received.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
     }
 
     private static SendRequest send(final int sequence, final int tag, final boolean synchronous, final int length)

@@ -28,16 +28,15 @@ final class ProtocolPair implements AutoCloseable
         {
             this.rank = rank;
             final Doorbell[] bells = new Doorbell[2];
-            final ShmRing[] inbound = new ShmRing[2];
-            final ShmRing[] outbound = new ShmRing[2];
+            final ShmQueue[] outbound = new ShmQueue[2];
             for (int peer = 0; peer < 2; peer++)
             {
                 bells[peer] = layout.doorbell(segments[peer]);
-                inbound[peer] = layout.ring(segments[rank], peer);
-                outbound[peer] = layout.ring(segments[peer], rank);
+                outbound[peer] = peer == rank ? null : layout.queue(segments[peer], rank);
             }
             final Completions completions = new Completions(bells[rank]);
-            queues = new PeerQueues(rank, inbound, outbound, bells, directReads, completions);
+            queues = new PeerQueues(rank, layout.queue(segments[rank], rank), outbound, bells, directReads,
+                completions);
             protocol = new MessageProtocol(rank, 2, queues, matching, completions, directReads,
                 peer -> ProcessHandle.current().pid(), peer -> new UUID(0, peer));
         }

@@ -294,6 +294,67 @@ class ShmDeviceTest
     }
 
     @Test
+    void manySendersShareOneQueueWithoutLossOrOvertaking() throws Exception
+    {
+        // Every rank floods every other one's queue at once: 40 eager messages of 8 KiB each (over 1 MiB for
+        // a 256 KiB queue, so that senders find it full and wait for room), then a streamed and a directly read
+        // rendezvous message larger than the queue, then a synchronous send around a ring.
+        final int ranks = 6;
+        final int eager = 40;
+        final int ints = 2048;
+        final int large = ShmDevice.QUEUE_BYTES + 40_000;
+        ThreadJob.run(ranks, JOB, (device, ids) ->
+        {
+            final int rank = device.rank();
+            final List<Request> sends = new ArrayList<>();
+            for (int step = 1; step < ranks; step++)
+            {
+                final int peer = (rank + step) % ranks;
+                for (int i = 0; i < eager; i++)
+                {
+                    final int[] values = new int[ints];
+                    values[0] = i;
+                    values[1] = rank;
+                    values[ints - 1] = i + rank;
+                    sends.add(device.isend(Messages.ints(values), ids[peer], 1, CONTEXT));
+                }
+                final int seed = rank * ranks + peer;
+                sends.add(device.isend(Messages.bytes(Messages.emptyOnHeap(large + 64), large, seed), ids[peer], 2,
+                    CONTEXT));
+                sends.add(device.isend(Messages.bytes(large, seed + 100), ids[peer], 3, CONTEXT));
+            }
+            for (int step = 1; step < ranks; step++)
+            {
+                final int peer = (rank + ranks - step) % ranks;
+                for (int i = 0; i < eager; i++)
+                {
+                    final Buffer buffer = Messages.empty(4 * ints + 64);
+                    device.recv(buffer, ids[peer], 1, CONTEXT);
+                    final int[] values = Messages.readInts(buffer, ints);
+                    assertEquals(List.of(i, peer, i + peer), List.of(values[0], values[1], values[ints - 1]),
+                        "message " + i + " from rank " + peer + " at rank " + rank);
+                }
+                final int seed = peer * ranks + rank;
+                final Buffer direct = Messages.empty(large + 64);
+                device.recv(direct, ids[peer], 3, CONTEXT);
+                assertTrue(Messages.isPattern(Messages.readBytes(direct, large), seed + 100), "direct from " + peer);
+                final Buffer streamed = Messages.emptyOnHeap(large + 64);
+                device.recv(streamed, ids[peer], 2, CONTEXT);
+                assertTrue(Messages.isPattern(Messages.readBytes(streamed, large), seed), "streamed from " + peer);
+            }
+            for (final Request send : sends)
+            {
+                send.iwait();
+            }
+            final Request synchronous = device.issend(Messages.ints(rank), ids[(rank + 1) % ranks], 4, CONTEXT);
+            final Buffer token = Messages.empty(64);
+            device.recv(token, ids[(rank + ranks - 1) % ranks], 4, CONTEXT);
+            assertEquals((rank + ranks - 1) % ranks, Messages.readInts(token, 1)[0]);
+            synchronous.iwait();
+        });
+    }
+
+    @Test
     void dynamicSectionsAndSelfMessagesArrive() throws Exception
     {
         ThreadJob.run(2, JOB, (device, ids) ->
