@@ -27,31 +27,56 @@ import mpjrun.ShmJob;
  * JVM) and niodev (one JVM per rank over loopback TCP, with a daemon of the job's own), in one
  * run, with the same program ({@link DeviceRank}) on each: ping-pong half round
  * trip for 8 B, 1 KiB, 64 KiB and 1 MiB, bandwidth for 1 MiB and 16 MiB messages, Barrier and
- * Allreduce of 8 doubles on 2 and 4 processes. Prints one Markdown table.
+ * Allreduce of 8 doubles on 2 and 4 processes, Bcast of 1 MiB to 3 receivers. Prints one Markdown table.
+ *
+ * <p>In the same run, two references: the engine's own fence ({@link FenceRank} through
+ * {@code kupl.bootstrap.LocalJob}, {@code KUPL_SHM_FENCE_ALGORITHM} as inherited, else its default) on the
+ * process counts of the Barrier and Allreduce rows, which shared-memory collectives should come close to; and
+ * Open MPI's C library ({@link OpenMpiC}: our osu-style C programs, the same loop as {@link DeviceRank}), where
+ * {@code mpicc} is installed.
  *
  * <pre>
- * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev]
+ * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev] [--no-openmpi]
  * </pre>
  * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
- * {@code barrier}, {@code allreduce}).
+ * {@code barrier}, {@code allreduce}, {@code bcast:1048576}).
  */
 public final class DeviceBenchmark
 {
-    /** How long each part is warmed up (ms) and measured. */
-    record Settings(int warmupMs, int repetitions, long repetitionTargetNs)
+    /**
+     * How long each part is warmed up (ms) and measured; the engine's fence, which has no clock of its own to
+     * stop a warm-up, is warmed up with {@code warmupFences} fences.
+     */
+    record Settings(int warmupMs, int repetitions, long repetitionTargetNs, int warmupFences)
     {
     }
 
-    static final Settings FULL = new Settings(2_000, 7, 100_000_000L);
-    static final Settings QUICK = new Settings(20, 2, 2_000_000L);
+    static final Settings FULL = new Settings(2_000, 7, 100_000_000L, 20_000);
+    static final Settings QUICK = new Settings(20, 2, 2_000_000L, 200);
+    /** Barrier and Allreduce on shared memory should take at most this many times the engine's fence. */
+    static final double FENCE_RATIO_TARGET = 1.5;
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
     /** As for the engine benchmark: the ranks' JVMs (or the one multicore JVM) with the serial collector. */
     static final List<String> JVM_ARGS = List.of("-XX:+UseSerialGC");
 
-    /** One row: a part of {@link DeviceRank}, on how many processes, its unit and target. */
+    /**
+     * One row: a part of {@link DeviceRank}, on how many processes, its unit and target, and whether it is
+     * compared with the engine's fence on as many processes.
+     */
     private record Row(String label, String part, int processes, String unit, double scale, String target,
-        DoublePredicate met)
+        DoublePredicate met, boolean againstFence)
     {
+        Row(final String label, final String part, final int processes, final String unit, final double scale,
+            final String target, final DoublePredicate met)
+        {
+            this(label, part, processes, unit, scale, target, met, part.equals("barrier") || part.equals("allreduce"));
+        }
+
+        /** Whether a larger figure is better (a rate), rather than a smaller one (a time). */
+        boolean isRate()
+        {
+            return unit.equals("GB/s");
+        }
     }
 
     private static final List<Row> ROWS = List.of(
@@ -72,16 +97,18 @@ public final class DeviceBenchmark
     private final List<Row> rows;
     private final boolean multicore;
     private final boolean niodev;
+    private final boolean openMpi;
     private final PrintStream out;
 
     private DeviceBenchmark(final Settings settings, final Path mpjHome, final List<Row> rows, final boolean multicore,
-        final boolean niodev, final PrintStream out)
+        final boolean niodev, final boolean openMpi, final PrintStream out)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
         this.rows = rows;
         this.multicore = multicore;
         this.niodev = niodev;
+        this.openMpi = openMpi;
         this.out = out;
     }
 
@@ -110,6 +137,7 @@ public final class DeviceBenchmark
         List<Row> rows = ROWS;
         boolean multicore = true;
         boolean niodev = true;
+        boolean openMpi = true;
         for (int i = 0; i < args.length; i++)
         {
             switch (args[i])
@@ -139,16 +167,18 @@ public final class DeviceBenchmark
                 }
                 case "--no-multicore" -> multicore = false;
                 case "--no-niodev" -> niodev = false;
+                case "--no-openmpi" -> openMpi = false;
                 default -> throw usage("unknown argument " + args[i]);
             }
         }
-        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, out).run();
+        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, openMpi, out).run();
     }
 
     private static IllegalArgumentException usage(final String problem)
     {
         return new IllegalArgumentException(problem +
-            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev]");
+            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev] " +
+            "[--no-openmpi]");
     }
 
     private void run() throws Exception
@@ -161,26 +191,45 @@ public final class DeviceBenchmark
         out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
             System.getProperty("java.runtime.version") + ", ranks' JVMs with " + String.join(" ", JVM_ARGS));
         out.println("- settings: " + settings + "; load average at the start: " + loadAverage());
-        out.println();
 
         final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
         for (final Row row : rows)
         {
             partsByProcesses.computeIfAbsent(row.processes(), p -> new ArrayList<>()).add(row.part());
         }
+        final List<String> notes = new ArrayList<>();
+        final OpenMpiC c = openMpi ? prepareOpenMpi(notes) : null;
+        out.println("- Open MPI C: " + (c == null ? (openMpi ? "not measured (see below)" : "--no-openmpi") :
+            c.version() + ", mpirun " + c.runOptions()));
+        out.println();
         final String mpjProblem = prepareMpj();
         final Map<String, String> shmOutputs = new LinkedHashMap<>();
         final Map<String, String> multicoreOutputs = new LinkedHashMap<>();
         final Map<String, String> niodevOutputs = new LinkedHashMap<>();
-        final List<String> notes = new ArrayList<>();
+        final Map<String, String> fenceOutputs = new LinkedHashMap<>();
+        final Map<String, String> cOutputs = new LinkedHashMap<>();
         for (final Map.Entry<Integer, List<String>> job : partsByProcesses.entrySet())
         {
             final int processes = job.getKey();
-            final List<String> args = new ArrayList<>(List.of(Integer.toString(settings.warmupMs()),
-                Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs())));
+            final List<String> loop = List.of(Integer.toString(settings.warmupMs()),
+                Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
+            final List<String> args = new ArrayList<>(loop);
             args.addAll(job.getValue());
             progress("shm, " + processes + " processes");
             shmOutputs.put(Integer.toString(processes), runShm(processes, args, notes));
+            if (rows.stream().anyMatch(row -> row.processes() == processes && row.againstFence()))
+            {
+                progress("engine fence, " + processes + " processes");
+                fenceOutputs.put(Integer.toString(processes), runFence(processes, notes));
+            }
+            if (c != null)
+            {
+                for (final String part : job.getValue())
+                {
+                    progress("Open MPI C, " + part + ", " + processes + " ranks");
+                    cOutputs.put(processes + " " + part, runC(c, part, processes, loop, notes));
+                }
+            }
             if (niodev)
             {
                 progress("niodev, " + processes + " ranks");
@@ -209,29 +258,131 @@ public final class DeviceBenchmark
             }
         }
 
-        out.println("| measurement | shm | multicore (smpdev) | niodev | target | met |");
-        out.println("|---|---|---|---|---|---|");
+        final String cMissing = openMpi ? "not installed" : "not measured";
+        out.println("| measurement | shm | multicore (smpdev) | niodev | engine fence | shm / fence | Open MPI C | " +
+            "shm / C | target | met |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (final Row row : rows)
         {
-            final EngineBenchmark.Stat shm = stat(shmOutputs.get(Integer.toString(row.processes())), row);
-            final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(Integer.toString(row.processes())), row);
-            final EngineBenchmark.Stat tcp = stat(niodevOutputs.get(Integer.toString(row.processes())), row);
-            final String number = row.unit().equals("GB/s") ? "%.2f" : "%,.1f";
+            final String processes = Integer.toString(row.processes());
+            final EngineBenchmark.Stat shm = stat(shmOutputs.get(processes), row);
+            final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(processes), row);
+            final EngineBenchmark.Stat tcp = stat(niodevOutputs.get(processes), row);
+            final EngineBenchmark.Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(processes),
+                row.processes()) : null;
+            final EngineBenchmark.Stat inC = stat(cOutputs.get(processes + " " + row.part()), row);
+            final String number = row.isRate() ? "%.2f" : "%,.1f";
+            final String fenceRatio = shm == null || fence == null ? "" : ratio(shm.median(), fence.median(), false);
+            final List<String> met = new ArrayList<>();
+            if (row.met() != null && shm != null)
+            {
+                met.add(row.met().test(shm.median()) ? "yes" : "NO");
+            }
+            if (!fenceRatio.isEmpty())
+            {
+                met.add(shm.median() <= FENCE_RATIO_TARGET * fence.median() ? "yes" : "NO");
+            }
+            final List<String> targets = new ArrayList<>();
+            if (!row.target().isEmpty())
+            {
+                targets.add(row.target());
+            }
+            if (row.againstFence())
+            {
+                targets.add("<= " + FENCE_RATIO_TARGET + "x fence");
+            }
             out.println("| " + row.label() + ", " + row.unit() + " | " +
                 (shm == null ? "n/a" : shm.format(number, row.scale())) + " | " +
                 (multicore == null ? "n/a" : multicore.format(number, row.scale())) + " | " +
-                (tcp == null ? "n/a" : tcp.format(number, row.scale())) + " | " + row.target() + " | " +
-                (row.met() == null || shm == null ? "" : row.met().test(shm.median()) ? "yes" : "NO") + " |");
+                (tcp == null ? "n/a" : tcp.format(number, row.scale())) + " | " +
+                (!row.againstFence() ? "" : fence == null ? "n/a" : fence.format(number, row.scale())) + " | " +
+                fenceRatio + " | " +
+                (inC != null ? inC.format(number, row.scale()) : c == null ? cMissing : "n/a") + " | " +
+                (shm == null || inC == null ? "" : ratio(shm.median(), inC.median(), row.isRate())) + " | " +
+                String.join("; ", targets) + " | " + String.join(" / ", met) + " |");
         }
         out.println();
         out.println("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last about " +
             settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as its slowest " +
             "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
             "shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
-            "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own).");
+            "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own). Engine fence: kupl's raw " +
+            "fence on a one-word window, one JVM per process (kupl.bootstrap.LocalJob), after " +
+            settings.warmupFences() + " warm-up fences. Open MPI C: our C programs (benchmarks/src/main/c, " +
+            "mpicc -O2), the same loop, sizing and units as the Java ranks, blocking MPI_Send/MPI_Recv. " +
+            "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer.");
         notes.forEach(note -> out.println("\n" + note));
         out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
             (System.nanoTime() - startNs) / 1e9, loadAverage());
+    }
+
+    /** Time ratio of shm to a reference, {@code "1.23x"}; for rates, the reference's rate over shm's. */
+    private static String ratio(final double shm, final double reference, final boolean rate)
+    {
+        return String.format(Locale.ROOT, "%.2fx", rate ? reference / shm : shm / reference);
+    }
+
+    /** Open MPI with its programs compiled, or null with a note saying why not. */
+    private static OpenMpiC prepareOpenMpi(final List<String> notes)
+    {
+        final StringBuilder whyNot = new StringBuilder();
+        final OpenMpiC c = OpenMpiC.forModule(EngineBenchmark.codeLocation(), whyNot).orElse(null);
+        if (c == null)
+        {
+            notes.add("Open MPI C not measured: " + whyNot);
+            return null;
+        }
+        try
+        {
+            progress("Open MPI C: compiling with mpicc");
+            c.compile();
+            return c;
+        }
+        catch (final Exception e)
+        {
+            notes.add("Open MPI C not measured: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static String runC(final OpenMpiC c, final String part, final int processes, final List<String> loop,
+        final List<String> notes)
+    {
+        try
+        {
+            return c.run(part, processes, loop, JOB_TIMEOUT);
+        }
+        catch (final Exception e)
+        {
+            notes.add("Open MPI C, " + part + ", " + processes + " ranks, failed: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The engine's fence on {@code processes} JVMs, as bench-engine measures it; null (and a note) on failure. */
+    private String runFence(final int processes, final List<String> notes)
+    {
+        try
+        {
+            return String.join("\n", EngineBenchmark.runLocalJob(FenceRank.class, processes, Map.of(),
+                List.of(Integer.toString(settings.warmupFences()), Integer.toString(settings.repetitions()),
+                    Long.toString(settings.repetitionTargetNs()))));
+        }
+        catch (final Exception e)
+        {
+            notes.add("engine fence, " + processes + " processes, failed: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static EngineBenchmark.Stat fenceStat(final String output, final int processes)
+    {
+        if (output == null)
+        {
+            return null;
+        }
+        final List<Samples.Line> lines = Samples.parse(output, "fence");
+        return lines.isEmpty() ? null : EngineBenchmark.Stat.overRanks(lines, processes);
     }
 
     private String runShm(final int processes, final List<String> args, final List<String> notes)
@@ -285,7 +436,7 @@ public final class DeviceBenchmark
         {
             return null;
         }
-        final boolean pair = row.part().contains(":");
+        final boolean pair = DeviceRank.isPointToPoint(row.part());
         return EngineBenchmark.Stat.overRanks(lines, pair ? 1 : row.processes());
     }
 

@@ -74,13 +74,22 @@ public final class DeviceRank
                 values[r] = part.value(ops[0], elapsedNs);
             }
             // Ping-pong and bandwidth are measured by rank 0 alone; collectives by every rank.
-            if (!parts.get(p).contains(":") || rank == 0)
+            if (!isPointToPoint(parts.get(p)) || rank == 0)
             {
                 Samples.print(parts.get(p), rank, ops[0], values);
             }
             MPI.COMM_WORLD.Barrier();
         }
         MPI.Finalize();
+    }
+
+    /**
+     * Whether {@code part} is measured between ranks 0 and 1 (ping-pong, bandwidth) and reported by rank 0
+     * alone; collectives (Bcast included) are reported by every rank, and the slowest counts.
+     */
+    static boolean isPointToPoint(final String part)
+    {
+        return part.startsWith("pingpong:") || part.startsWith("bandwidth:");
     }
 
     /** Runs {@code measured} in growing batches until rank 0 has seen {@code warmupNs} pass; all stop together. */

@@ -403,7 +403,7 @@ public final class EngineBenchmark
     // ---------------------------------------------------------------------------------------------------------------
 
     /** Runs one LocalJob to its end and returns each rank's output. */
-    private static List<String> runLocalJob(final Class<?> main, final int processes, final Map<String, String> env,
+    static List<String> runLocalJob(final Class<?> main, final int processes, final Map<String, String> env,
         final List<String> args) throws Exception
     {
         try (LocalJob job = LocalJob.start(main, processes, env, args))

@@ -1,5 +1,6 @@
 package bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The device benchmark's smoke run completes and prints every row with a shm figure (and a
- * multicore one where MPJ Express is installed). No timing is checked: on shared 2-core machines
+ * multicore one where MPJ Express is installed), the engine's fence beside Barrier and Allreduce,
+ * and Open MPI's C figures or why there are none. No timing is checked: on shared 2-core machines
  * figures say nothing in a test.
  */
 class DeviceBenchmarkTest
@@ -42,7 +44,26 @@ class DeviceBenchmarkTest
             {
                 assertFalse(cells[3].contains("n/a"), () -> "no multicore figure in \"" + row + "\":\n" + report);
             }
+            // Barrier and Allreduce beside the engine's fence on as many processes, with their ratio.
+            final boolean collective = row.contains("Barrier") || row.contains("Allreduce");
+            assertEquals(collective, !cells[5].isBlank() && !cells[5].contains("n/a"),
+                () -> "engine fence cell of \"" + row + "\":\n" + report);
+            assertEquals(collective, cells[6].strip().endsWith("x"),
+                () -> "fence ratio of \"" + row + "\":\n" + report);
+            // Open MPI's C column: a figure with its ratio, or why there is none; never empty.
+            assertFalse(cells[7].isBlank() || cells[7].contains("n/a"), () -> "Open MPI C cell of \"" + row + "\":\n" +
+                report);
+            assertEquals(!cells[7].contains("not installed"), cells[8].strip().endsWith("x"),
+                () -> "C ratio of \"" + row + "\":\n" + report);
         }
+        assertEquals(openMpiInstalled(), !report.contains("not installed (apt-get install openmpi-bin libopenmpi-dev)"),
+            report);
         assertTrue(report.contains("Run time: "), report);
+    }
+
+    private static boolean openMpiInstalled()
+    {
+        return OpenMpiC.find(System.getenv("PATH"), java.nio.file.Path.of("src/main/c").toAbsolutePath(),
+            java.nio.file.Path.of("target/c"), new StringBuilder()).isPresent();
     }
 }
