@@ -138,8 +138,8 @@ public final class MpjRun
         {
             err.println("mpjrun: simulated cluster " + String.join(", ", cluster.hostNames()) + " (" +
                 cluster.address(1) + " and up), niodev between them");
-            return runStarter(arguments, cluster.home(), cluster.starterOptions(), command -> cluster.inNode(1, command),
-                cluster.starterEnvironment(), out, err);
+            return runStarter(arguments, cluster.home(), cluster.starterOptions(),
+                command -> cluster.inNode(1, command), cluster.starterEnvironment(), out, err);
         }
     }
 
@@ -194,7 +194,8 @@ public final class MpjRun
         command.addAll(arguments.appArgs());
         try
         {
-            return runJudged(placement.apply(command), environment, new StarterVerdict(arguments.processes(), report), out, err);
+            return runJudged(placement.apply(command), environment, new StarterVerdict(arguments.processes(), report),
+                out, err);
         }
         finally
         {

@@ -19,7 +19,8 @@ import java.util.List;
  * @param jar            {@code -jar JAR} (MPJ Express's devices only), or null.
  * @param mainClass      the class whose {@code main} each rank runs, or null with {@code -jar}.
  * @param appArgs        the program's arguments.
- * @param nodes          {@code -nodes}: run niodev across a {@link SimulatedCluster} of this many nodes; 0 if not given.
+ * @param nodes          {@code -nodes}: run niodev across a {@link SimulatedCluster} of this many nodes;
+ *                       0 if not given.
  */
 record MpjRunArguments(int processes, String device, List<String> classPath, List<String> jvmArgs,
     boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs,
