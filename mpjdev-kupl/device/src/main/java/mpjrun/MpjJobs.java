@@ -106,6 +106,31 @@ public final class MpjJobs
     }
 
     /**
+     * Runs {@code spec} with {@code niodev} across a {@link SimulatedCluster} of {@code nodes} nodes, made for
+     * this job and removed after it (ranks in blocks: {@code -np 4} on 2 nodes puts 0 and 1 on the first).
+     *
+     * @throws ClusterUnavailableException if namespaces cannot be made here; its message says why.
+     */
+    public static JobResult runOnSimulatedCluster(final JobSpec spec, final int nodes, final Duration timeout)
+        throws IOException, InterruptedException
+    {
+        return runOnSimulatedCluster(spec, nodes, timeout, MpjHome.defaultDirectory(), Map.of());
+    }
+
+    /** As {@link #runOnSimulatedCluster(JobSpec, int, Duration)}, with MPJ_HOME and an environment for the job. */
+    public static JobResult runOnSimulatedCluster(final JobSpec spec, final int nodes, final Duration timeout,
+        final Path mpjHomeDirectory, final Map<String, String> jobEnvironment) throws IOException, InterruptedException
+    {
+        Objects.requireNonNull(spec, "spec");
+        requirePositive(timeout);
+        try (SimulatedCluster cluster = SimulatedCluster.start(nodes, MpjHome.prepare(mpjHomeDirectory),
+            jobEnvironment))
+        {
+            return cluster.run(spec, timeout);
+        }
+    }
+
+    /**
      * Whether jobs can run on {@code device} here: MPJ Express installed ({@value MpjHome#MPJ_LIB}), which
      * every device needs (the shm device too: its ranks run MPJ Express's {@code mpi} classes).
      */

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import kupl.bootstrap.OutputForwarder;
 import kupl.bootstrap.ProcessTree;
@@ -80,7 +81,13 @@ public final class MpjRun
         }
         try
         {
-            return runStarter(arguments, out, err);
+            if (arguments.nodes() > 0)
+            {
+                return runOnSimulatedCluster(arguments, out, err);
+            }
+            final Path home = MpjHome.forJob();
+            return runStarter(arguments, home, List.of(), command -> command,
+                LaunchEnvironment.environment(home, LaunchEnvironment.java(), Map.of()), out, err);
         }
         catch (final IllegalStateException | IOException e)
         {
@@ -121,18 +128,38 @@ public final class MpjRun
     }
 
     /**
+     * {@code -nodes N}: a {@link SimulatedCluster} of N nodes made for the job, the starter run inside its
+     * first node with the cluster's machines file, and everything removed afterwards (also on Ctrl-C).
+     */
+    private static int runOnSimulatedCluster(final MpjRunArguments arguments, final PrintStream out,
+        final PrintStream err) throws IOException, InterruptedException
+    {
+        try (SimulatedCluster cluster = SimulatedCluster.start(arguments.nodes(), MpjHome.forJob(), Map.of()))
+        {
+            err.println("mpjrun: simulated cluster " + String.join(", ", cluster.hostNames()) + " (" +
+                cluster.address(1) + " and up), niodev between them");
+            return runStarter(arguments, cluster.home(), cluster.starterOptions(),
+                command -> cluster.inNode(1, command), cluster.starterEnvironment(), out, err);
+        }
+    }
+
+    /**
      * MPJ Express's starter with the command line as given (only {@code -jvmargs} is ours: its options
      * go before the class, where the starter takes JVM options), native access for the engine, and
      * this project's jars after the program's class path.
      */
-    private static int runStarter(final MpjRunArguments arguments, final PrintStream out, final PrintStream err)
-        throws IOException, InterruptedException
+    private static int runStarter(final MpjRunArguments arguments, final Path home, final List<String> clusterOptions,
+        final UnaryOperator<List<String>> placement, final Map<String, String> environment, final PrintStream out,
+        final PrintStream err) throws IOException, InterruptedException
     {
         final Path java = LaunchEnvironment.java();
-        final Path home = MpjHome.forJob();
         final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
-            home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes()),
-            "-dev", arguments.device()));
+            home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes())));
+        if (clusterOptions.isEmpty())
+        {
+            command.addAll(List.of("-dev", arguments.device()));
+        }
+        command.addAll(clusterOptions);
         command.addAll(arguments.starterOptions());
         command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(arguments.jvmArgs());
@@ -167,8 +194,8 @@ public final class MpjRun
         command.addAll(arguments.appArgs());
         try
         {
-            return runJudged(command, LaunchEnvironment.environment(home, java, Map.of()),
-                new StarterVerdict(arguments.processes(), report), out, err);
+            return runJudged(placement.apply(command), environment, new StarterVerdict(arguments.processes(), report),
+                out, err);
         }
         finally
         {

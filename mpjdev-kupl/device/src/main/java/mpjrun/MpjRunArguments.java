@@ -19,16 +19,19 @@ import java.util.List;
  * @param jar            {@code -jar JAR} (MPJ Express's devices only), or null.
  * @param mainClass      the class whose {@code main} each rank runs, or null with {@code -jar}.
  * @param appArgs        the program's arguments.
+ * @param nodes          {@code -nodes}: run niodev across a {@link SimulatedCluster} of this many nodes;
+ *                       0 if not given.
  */
 record MpjRunArguments(int processes, String device, List<String> classPath, List<String> jvmArgs,
-    boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs)
+    boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs,
+    int nodes)
 {
     static final String SHM = DeviceName.SHM.text();
     /** The devices MPJ Express 0.44's starter accepts ({@code runtime.starter.MPJRun}), run by it unchanged. */
     static final List<String> MPJ_DEVICES = DeviceName.starterDevices();
 
     static final String USAGE = """
-        Usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-jvmargs "OPTIONS"] [-prefix] MAIN [ARGS...]
+        Usage: mpjrun -np N [-dev DEVICE] [-nodes N] [-cp CLASSPATH] [-jvmargs "OPTIONS"] [-prefix] MAIN [ARGS...]
         Runs class MAIN (its main(String[]) calling mpi.MPI.Init) on N ranks.
 
           -np N             number of ranks, 1 or more (required)
@@ -39,6 +42,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
                             hybdev     MPJ Express: threads within a node, niodev between nodes; needs daemons too
           -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
           -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces
+          -nodes N          niodev only: run across a simulated cluster of N nodes on this machine (network
+                            namespaces, a daemon each, made for the job and removed after it; needs root)
           -prefix           start each line a rank prints with its rank (shm only)
           -h, --help        print this help
 
@@ -62,6 +67,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         boolean prefixOutput = false;
         final List<String> starterOptions = new ArrayList<>();
         String jar = null;
+        int nodes = 0;
         int i = 0;
         for (; i < args.length && args[i].startsWith("-"); i++)
         {
@@ -73,6 +79,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
                 case "-cp", "-classpath" -> classPath = splitClassPath(value(args, i++));
                 case "-jvmargs" -> jvmArgs = splitJvmArgs(value(args, i++));
                 case "-prefix" -> prefixOutput = true;
+                case "-nodes" -> nodes = nodeCount(value(args, i++));
                 case "-jar" -> jar = value(args, i++);
                 default ->
                 {
@@ -125,8 +132,12 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
             throw new UsageException(
                 "-prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is");
         }
+        if (nodes > 0)
+        {
+            checkNodes(nodes, processes, device, starterOptions);
+        }
         return new MpjRunArguments(processes, device, classPath, jvmArgs, prefixOutput, List.copyOf(starterOptions),
-            jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)));
+            jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)), nodes);
     }
 
     /** The job for {@link ShmJob}. */
@@ -160,6 +171,44 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
             throw new UsageException("-np " + value + ": give the number of ranks, 1 or more");
         }
         return processes;
+    }
+
+    private static int nodeCount(final String value) throws UsageException
+    {
+        try
+        {
+            final int nodes = Integer.parseInt(value);
+            if (nodes >= 1 && nodes <= SimulatedCluster.MAX_NODES)
+            {
+                return nodes;
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // Reported below, as a value out of range is.
+        }
+        throw new UsageException("-nodes " + value + ": give the number of simulated nodes, 1 to " +
+            SimulatedCluster.MAX_NODES);
+    }
+
+    private static void checkNodes(final int nodes, final int processes, final String device,
+        final List<String> starterOptions) throws UsageException
+    {
+        if (!DeviceName.NIODEV.text().equals(device))
+        {
+            throw new UsageException("-nodes " + nodes + " runs niodev across simulated nodes; -dev " + device +
+                " cannot span them: give -dev " + DeviceName.NIODEV.text());
+        }
+        if (nodes > processes)
+        {
+            throw new UsageException("-nodes " + nodes + " is more than -np " + processes +
+                ": every node needs a rank");
+        }
+        if (starterOptions.contains(StarterOption.MACHINESFILE.text()))
+        {
+            throw new UsageException("-machinesfile and -nodes exclude each other: -nodes writes the machines file " +
+                "of its simulated nodes");
+        }
     }
 
     private static List<String> splitClassPath(final String value)

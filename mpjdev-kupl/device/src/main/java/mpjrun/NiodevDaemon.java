@@ -183,7 +183,7 @@ final class NiodevDaemon implements AutoCloseable
         return false;
     }
 
-    private static boolean listening(final int port, final Path table)
+    static boolean listening(final int port, final Path table)
     {
         final String localPortSuffix = String.format(Locale.ROOT, ":%04X", port);
         try
