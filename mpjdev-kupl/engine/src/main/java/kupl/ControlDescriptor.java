@@ -17,7 +17,8 @@ package kupl;
  *   +---------------------------------------------------------------+
  *   | linear release: last completed fence epoch, only grows        |  128 B
  *   +---------------------------------------------------------------+
- *   | free arrivals: processes that have called free                |  128 B
+ *   | free arrivals: calls of free so far, only grows (a comm may   |  128 B
+ *   | reuse the object for its next window: ranks per window)       |
  *   +---------------------------------------------------------------+
  *   | rd flag [rank 0][slot 0]  ... each 128 B                      |
  *   | ...  [rank r][slot s]: the last epoch in which rank r was      |  ranks * slots * 128 B

@@ -20,14 +20,19 @@ final class FreeBarrier
     static final int RANK_BITS = 20;
 
     private final int rank;
-    private final int ranks;
+    /** Free arrivals once every process has freed this window: the count only grows, by ranks per window. */
+    private final long arrivalsTarget;
     private final SharedWords words;
     private final Waiter waiter;
 
-    FreeBarrier(final int rank, final int ranks, final SharedWords words, final Waiter waiter)
+    /**
+     * @param arrivalsTarget free arrivals when every process has freed: the processes times the
+     *                       windows that have used this control object ({@link WindowMemory#freeArrivalsTarget}).
+     */
+    FreeBarrier(final int rank, final long arrivalsTarget, final SharedWords words, final Waiter waiter)
     {
         this.rank = rank;
-        this.ranks = ranks;
+        this.arrivalsTarget = arrivalsTarget;
         this.words = words;
         this.waiter = waiter;
     }
@@ -46,7 +51,7 @@ final class FreeBarrier
             ((fencesCompleted + 1) << RANK_BITS) | (rank + 1));
         // Volatile add: the waiters' acquire loads of the count see every arrival before it.
         words.getAndAddLong(ControlDescriptor.FREE_ARRIVALS_OFFSET, 1);
-        waiter.awaitAtLeast(words, ControlDescriptor.FREE_ARRIVALS_OFFSET, ranks, Liveness.ANY_RANK, WaitGuard.NONE,
+        waiter.awaitAtLeast(words, ControlDescriptor.FREE_ARRIVALS_OFFSET, arrivalsTarget, Liveness.ANY_RANK, WaitGuard.NONE,
             this);
     }
 

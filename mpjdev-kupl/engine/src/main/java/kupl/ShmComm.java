@@ -32,6 +32,7 @@ public final class ShmComm implements AutoCloseable
     private final OobExchange oob;
     private final Liveness liveness;
     private final Set<ShmWin> windows = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final WindowMemoryCache memoryCache = new WindowMemoryCache();
     private boolean destroyed;
 
     private ShmComm(final int size, final int rank, final KuplConfig config, final OobExchange oob,
@@ -190,6 +191,7 @@ public final class ShmComm implements AutoCloseable
                 " window(s) allocated: free every window before destroying its comm");
         }
         destroyed = true;
+        memoryCache.release();
         oob.barrier("comm destroy");
     }
 
@@ -224,11 +226,28 @@ public final class ShmComm implements AutoCloseable
         return size;
     }
 
-    void windowFreed(final ShmWin win)
+    WindowMemoryCache memoryCache()
+    {
+        return memoryCache;
+    }
+
+    /**
+     * Forgets a freed window; keeps its memory for the next window if every process finished with
+     * it ({@code reusable}) and the comm lives on, else unmaps it.
+     */
+    void windowFreed(final ShmWin win, final WindowMemory memory, final boolean reusable)
     {
         synchronized (windows)
         {
             windows.remove(win);
+        }
+        if (reusable && !destroyed)
+        {
+            memoryCache.keep(memory);
+        }
+        else
+        {
+            memory.close();
         }
     }
 
