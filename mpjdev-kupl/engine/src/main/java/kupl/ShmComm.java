@@ -173,6 +173,51 @@ public final class ShmComm implements AutoCloseable
     }
 
     /**
+     * Step one of an allocation whose arguments the caller agrees on itself (an MPI library,
+     * which exchanges every process's arguments anyway): returns the number of the memory this
+     * comm keeps from its last freed window (0 if none), which the caller exchanges along with its
+     * arguments and hands, from every process, to {@link #allocate(long[], boolean, long[])}.
+     * On rank 0 it also gets that memory ready for reuse, so that the allocation needs no
+     * exchange of its own when every process holds it and the segments fit.
+     */
+    public long keptMemoryId()
+    {
+        checkUsable();
+        try
+        {
+            final WindowMemory kept = ShmWin.prepareReuse(this);
+            return kept == null ? 0 : kept.id();
+        }
+        catch (final KuplException e)
+        {
+            // A process died before freeing the last window (the memory is released): the allocation
+            // takes the path that exchanges outcomes, where that death is reported.
+            return 0;
+        }
+    }
+
+    /**
+     * Allocates a window whose arguments every process has already exchanged; collective. Every
+     * process passes the same arrays: each process's segment size and what
+     * {@link #keptMemoryId()} returned on it, both indexed by rank, and the same contiguity. If
+     * every process keeps the same memory and every segment fits in it, the window reuses it
+     * without any out-of-band exchange; otherwise this allocates as
+     * {@link #allocate(long, boolean)} does.
+     *
+     * @throws KuplException on every process if any process could not allocate.
+     */
+    public ShmWin allocate(final long[] sizesBytes, final boolean contiguous, final long[] keptIds)
+    {
+        checkUsable();
+        final ShmWin win = ShmWin.allocateAgreed(this, sizesBytes.clone(), contiguous, keptIds.clone());
+        synchronized (windows)
+        {
+            windows.add(win);
+        }
+        return win;
+    }
+
+    /**
      * Destroys the comm; collective ({@code kupl_shm_comm_destroy}). Every window must have
      * been freed first.
      */

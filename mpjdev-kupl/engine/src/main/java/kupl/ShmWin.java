@@ -88,11 +88,18 @@ public final class ShmWin implements AutoCloseable
                     "); set KUPL_SHM_ON_PACKAGE=n";
             }
         }
-        final WindowMemory kept = cache.peek();
-        if (kept != null && rank == 0)
+        WindowMemory kept = null;
+        if (problem == null)
         {
-            // Before the exchange, so that it publishes the reset to everyone (see resetControl).
-            kept.resetControl(layout);
+            try
+            {
+                kept = prepareReuse(comm);
+            }
+            catch (final RuntimeException e)
+            {
+                // A process died before freeing the last window: nothing can reuse it; agreed below.
+                problem = WindowMemory.describe(e);
+            }
         }
         final String settings = settingsText(config, contiguous);
         final byte[] sizeRecord = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
@@ -118,50 +125,128 @@ public final class ShmWin implements AutoCloseable
 
         // Decided from exchanged figures, so that every process decides alike (see RecursiveDoublingFence).
         final boolean oversubscribed = ranks > fewestCores;
-        final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
-        if (oneObject)
-        {
-            checkTotalFits(sizes);
-        }
-        final long[] offsets = new long[ranks];
-        long totalBytes = 0;
-        for (int peer = 0; peer < ranks; peer++)
-        {
-            offsets[peer] = contiguous || !oneObject || sizes[peer] == 0 ? totalBytes :
-                ControlDescriptor.align(totalBytes, SEGMENT_ALIGNMENT_BYTES);
-            totalBytes = offsets[peer] + sizes[peer];
-        }
+        final Placement placement = Placement.of(sizes, contiguous, config);
 
         // Steps 2 and 3: reuse the kept memory if every segment fits on its reserved pages (every
         // process decides alike: same ids, same sizes, same capacities), else make and map new objects.
-        final WindowMemory memory;
-        final MemorySegment[] ownSegments;
-        if (everyoneKeeps && kept.fits(oneObject, sizes, totalBytes))
+        if (everyoneKeeps && kept.fits(placement.oneObject(), sizes, placement.totalBytes()))
         {
-            memory = cache.take();
-            memory.reuse();
-            ownSegments = memory.segments(sizes, offsets);
-            // A window starts zeroed, as new pages are. Each process clears its own segment: nobody
-            // touches another's before a synchronisation that follows this.
-            ownSegments[rank].fill((byte)0);
+            return reuse(comm, sizes, contiguous, placement);
         }
-        else
-        {
-            // Released first, so that a window replacing a smaller one never needs the room of both.
-            cache.release();
-            memory = WindowMemory.create(cache.nextId(), comm, layout, sizes, offsets, totalBytes, oneObject,
-                numaNodes);
-            ownSegments = memory.segments(sizes, offsets);
-        }
+        // Released first, so that a window replacing a smaller one never needs the room of both.
+        cache.release();
+        return lendOrClose(comm, WindowMemory.create(cache.nextId(), comm, layout, sizes, placement.offsets(),
+            placement.totalBytes(), placement.oneObject(), numaNodes, oversubscribed), sizes, contiguous, placement);
+    }
 
+    /**
+     * For a caller that agrees on the arguments itself (see {@link ShmComm#allocate(long[], boolean, long[])}):
+     * reuses the kept memory without any exchange if every process holds it and the segments fit,
+     * else allocates as {@link #allocate(ShmComm, long, boolean)} does.
+     */
+    static ShmWin allocateAgreed(final ShmComm comm, final long[] sizes, final boolean contiguous,
+        final long[] keptIds)
+    {
+        final int ranks = comm.sizeUnchecked();
+        if (sizes.length != ranks || keptIds.length != ranks)
+        {
+            throw new KuplException("win alloc: " + sizes.length + " sizes and " + keptIds.length +
+                " kept-memory ids given for a comm of " + ranks + " processes: give one of each per process");
+        }
+        final WindowMemory kept = comm.memoryCache().peek();
+        boolean everyoneKeeps = kept != null;
+        for (int peer = 0; peer < ranks && everyoneKeeps; peer++)
+        {
+            // A negative size takes the path that checks it and fails on every process.
+            everyoneKeeps = keptIds[peer] == kept.id() && sizes[peer] >= 0;
+        }
+        if (everyoneKeeps)
+        {
+            final Placement placement = Placement.of(sizes, contiguous, comm.config());
+            if (kept.fits(placement.oneObject(), sizes, placement.totalBytes()))
+            {
+                return reuse(comm, sizes, contiguous, placement);
+            }
+        }
+        return allocate(comm, sizes[comm.rankUnchecked()], contiguous);
+    }
+
+    /**
+     * Gets the kept memory ready for reuse (on rank 0: waits for the last window's free, then
+     * resets the control words) before the exchange that decides whether the next window reuses it.
+     *
+     * @return the kept memory, or null if none.
+     * @throws PeerDeathException if a process died before freeing the last window; the memory is released.
+     */
+    static WindowMemory prepareReuse(final ShmComm comm)
+    {
+        final WindowMemoryCache cache = comm.memoryCache();
+        final WindowMemory kept = cache.peek();
+        if (kept != null && comm.rankUnchecked() == 0)
+        {
+            try
+            {
+                // Before the exchange, so that it publishes the reset to everyone (see resetControl).
+                kept.resetControl(new ControlDescriptor(comm.sizeUnchecked()));
+            }
+            catch (final RuntimeException e)
+            {
+                cache.release();
+                throw e;
+            }
+        }
+        return kept;
+    }
+
+    /** Lends the kept memory, which every process holds and in which every segment fits, to a new window. */
+    private static ShmWin reuse(final ShmComm comm, final long[] sizes, final boolean contiguous,
+        final Placement placement)
+    {
+        final WindowMemory memory = comm.memoryCache().take();
+        memory.reuse();
+        // A window starts zeroed, as new pages are. Each process clears its own segment: nobody
+        // touches another's before a synchronisation that follows this.
+        memory.segments(sizes, placement.offsets())[comm.rankUnchecked()].fill((byte)0);
+        return lendOrClose(comm, memory, sizes, contiguous, placement);
+    }
+
+    private static ShmWin lendOrClose(final ShmComm comm, final WindowMemory memory, final long[] sizes,
+        final boolean contiguous, final Placement placement)
+    {
         try
         {
-            return lend(comm, memory, ownSegments, sizes, contiguous, layout, oversubscribed);
+            return lend(comm, memory, memory.segments(sizes, placement.offsets()), sizes, contiguous,
+                new ControlDescriptor(sizes.length), memory.oversubscribed());
         }
         catch (final RuntimeException e)
         {
             memory.close();
             throw e;
+        }
+    }
+
+    /**
+     * Where each segment lies, the same on every process: one object holding every segment
+     * ({@link ShmType#SLS} or contiguous), or one object per process.
+     */
+    private record Placement(boolean oneObject, long[] offsets, long totalBytes)
+    {
+        static Placement of(final long[] sizes, final boolean contiguous, final KuplConfig config)
+        {
+            final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
+            if (oneObject)
+            {
+                checkTotalFits(sizes);
+            }
+            final long[] offsets = new long[sizes.length];
+            long totalBytes = 0;
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                offsets[peer] = contiguous || !oneObject || sizes[peer] == 0 ? totalBytes :
+                    ControlDescriptor.align(totalBytes, SEGMENT_ALIGNMENT_BYTES);
+                totalBytes = offsets[peer] + sizes[peer];
+            }
+            return new Placement(oneObject, offsets, totalBytes);
         }
     }
 
@@ -187,6 +272,7 @@ public final class ShmWin implements AutoCloseable
         final Waiter waiter = Waiter.fromConfig(config, comm.liveness().withRecord(new DeadRankRecord(
             words.memory().asSlice(ControlDescriptor.DEAD_RANK_OFFSET, DeadRankRecord.BYTES))));
         final FreeBarrier freeBarrier = new FreeBarrier(rank, memory.freeArrivalsTarget(ranks), words, waiter);
+        memory.lentTo(freeBarrier);
         return new ShmWin(comm, sizes, segments, contiguous, memory, views,
             Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed, freeBarrier),
             new PeerFence(rank, layout, words, waiter), freeBarrier, clientArea, waiter);
@@ -327,19 +413,43 @@ public final class ShmWin implements AutoCloseable
     @Override
     public void close()
     {
+        free(true);
+    }
+
+    /**
+     * Frees the window as {@link #close()} does, but returns without waiting for the others to
+     * call free: for a layer that has just synchronised its processes in their free itself (as
+     * {@code mpi.rma}'s {@code Win.free} does with a fence), so that free costs no second wait.
+     * Every segment throws afterwards all the same; if the comm reuses the memory for its next
+     * window, it waits for every process's free first.
+     */
+    public void closeWithoutWaiting()
+    {
+        free(false);
+    }
+
+    private void free(final boolean waitForEveryone)
+    {
         checkUsable();
         freed = true;
-        boolean everyoneFreed = false;
+        boolean everyoneDone = !waitForEveryone;
         try
         {
-            freeBarrier.await(fence.epoch());
-            everyoneFreed = true;
+            if (waitForEveryone)
+            {
+                freeBarrier.await(fence.epoch());
+                everyoneDone = true;
+            }
+            else
+            {
+                freeBarrier.arrive(fence.epoch());
+            }
         }
         finally
         {
             views.close();
-            // Only memory that every process has finished with may serve another window.
-            comm.windowFreed(this, memory, everyoneFreed);
+            // Memory may serve another window unless waiting for a process failed (it died: nobody can reuse it).
+            comm.windowFreed(this, memory, everyoneDone);
         }
     }
 

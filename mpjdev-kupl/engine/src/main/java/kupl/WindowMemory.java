@@ -32,11 +32,15 @@ final class WindowMemory implements AutoCloseable
     private final boolean oneObject;
     /** One object: the whole object ({@code [0]}); one object per process: each rank's object (empty if none). */
     private final MemorySegment[] objects;
+    private final boolean oversubscribed;
     private int uses = 1;
+    /** The free of the window that uses (or last used) this memory. */
+    private FreeBarrier freeBarrier;
 
     private WindowMemory(final long id, final Arena arena, final MemorySegment control, final boolean oneObject,
-        final MemorySegment[] objects)
+        final MemorySegment[] objects, final boolean oversubscribed)
     {
+        this.oversubscribed = oversubscribed;
         this.id = id;
         this.arena = arena;
         this.control = control;
@@ -49,10 +53,13 @@ final class WindowMemory implements AutoCloseable
      * what each process created; then whether everyone could map them), so that a failure on one
      * process fails the call on every process and frees whatever was made.
      *
-     * @param id the comm's number for this memory, the same on every process.
+     * @param id             the comm's number for this memory, the same on every process.
+     * @param oversubscribed whether the processes outnumber the cores (agreed from exchanged figures): the
+     *                       fences of every window on this memory are chosen by it.
      */
     static WindowMemory create(final long id, final ShmComm comm, final ControlDescriptor layout, final long[] sizes,
-        final long[] offsets, final long totalBytes, final boolean oneObject, final List<Integer> numaNodes)
+        final long[] offsets, final long totalBytes, final boolean oneObject, final List<Integer> numaNodes,
+        final boolean oversubscribed)
     {
         final KuplConfig config = comm.config();
         final OobExchange oob = comm.oob();
@@ -111,7 +118,7 @@ final class WindowMemory implements AutoCloseable
                 memory = new WindowMemory(id, arena, controlMemory, oneObject, oneObject ?
                     new MemorySegment[] {mapOneObject(rank, sizes, offsets, totalBytes, reserveByParts, data,
                         handleRecords[0], empty, directory, arena)} :
-                    mapObjectPerProcess(rank, sizes, data, handleRecords, empty, directory, arena));
+                    mapObjectPerProcess(rank, sizes, data, handleRecords, empty, directory, arena), oversubscribed);
             }
             catch (final RuntimeException e)
             {
@@ -175,7 +182,8 @@ final class WindowMemory implements AutoCloseable
         return objects;
     }
 
-    private static String describe(final RuntimeException e)
+    /** The message a failure is agreed with: a KuplException's own, else what the exception is. */
+    static String describe(final RuntimeException e)
     {
         return e instanceof KuplException ? e.getMessage() : e.toString();
     }
@@ -184,6 +192,12 @@ final class WindowMemory implements AutoCloseable
     long id()
     {
         return id;
+    }
+
+    /** Whether the processes outnumber the cores, as agreed when the memory was made. */
+    boolean oversubscribed()
+    {
+        return oversubscribed;
     }
 
     /** How many windows have used this memory, the current one included (the same on every process). */
@@ -231,24 +245,32 @@ final class WindowMemory implements AutoCloseable
     }
 
     /**
-     * Rank 0, before the exchange of a window that may reuse this memory: zeroes the control
-     * object's flags and client area, as a new object has them, but keeps the header and the free
-     * arrivals, which only grow ({@link #freeArrivalsTarget}).
+     * Rank 0, before the exchange of a window that may reuse this memory: waits until every
+     * process has freed the last window (usually at once: each freed it before entering this
+     * allocation), then zeroes the control object's flags and client area, as a new object has
+     * them, but keeps the header and the free arrivals, which only grow ({@link #freeArrivalsTarget}).
      *
-     * <p>Safe without waiting for anyone: this memory was kept when rank 0's free of its last window
-     * returned, that is, once every process had arrived in that free and so had left its last fence;
-     * the only word a process reads after arriving is the free arrivals (while it waits for the
-     * others), which stays. The out-of-band exchange that follows orders these stores before any
-     * process's use of the new window.
+     * <p>Safe: once every process has arrived in free, none reads these words any more (a process
+     * that waits in free reads only the arrivals); and the out-of-band exchange that follows orders
+     * the zeroes before any process's use of the new window.
+     *
+     * @throws PeerDeathException if a process died before freeing the last window.
      */
     void resetControl(final ControlDescriptor layout)
     {
+        freeBarrier.awaitEveryone();
         final long freeArrivalsEnd = ControlDescriptor.FREE_ARRIVALS_OFFSET + ControlDescriptor.WORD_PAD_BYTES;
         control.asSlice(ControlDescriptor.DEAD_RANK_OFFSET,
             ControlDescriptor.FREE_ARRIVALS_OFFSET - ControlDescriptor.DEAD_RANK_OFFSET).fill((byte)0);
         control.asSlice(freeArrivalsEnd, layout.lengthBytes() - freeArrivalsEnd).fill((byte)0);
         // Orders the zeroes before this process's part of the exchange (the exchange publishes them).
         VarHandle.fullFence();
+    }
+
+    /** Records the free of the window this memory is lent to. */
+    void lentTo(final FreeBarrier windowFree)
+    {
+        this.freeBarrier = windowFree;
     }
 
     /** Lends the memory to one more window (every process does so in the same call). */
