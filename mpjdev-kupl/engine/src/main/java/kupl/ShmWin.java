@@ -109,11 +109,13 @@ public final class ShmWin implements AutoCloseable
         final long[] sizes = new long[ranks];
         long fewestCores = Long.MAX_VALUE;
         boolean everyoneKeeps = kept != null;
+        boolean anyoneKeeps = false;
         for (int peer = 0; peer < ranks; peer++)
         {
             sizes[peer] = sizeRecords[peer].getLong(0);
             fewestCores = Math.min(fewestCores, sizeRecords[peer].getLong(16));
             everyoneKeeps &= sizeRecords[peer].getLong(24) == sizeRecords[0].getLong(24);
+            anyoneKeeps |= sizeRecords[peer].getLong(24) != 0;
             if (sizeRecords[peer].getLong(8) != sizeRecords[0].getLong(8))
             {
                 // Every process sees the same records, so every process throws here.
@@ -133,8 +135,14 @@ public final class ShmWin implements AutoCloseable
         {
             return reuse(comm, sizes, contiguous, placement);
         }
-        // Released first, so that a window replacing a smaller one never needs the room of both.
+        // Released first, so that a window replacing a smaller one never needs the room of both. A
+        // page returns only once every process has unmapped it: nobody reserves before everybody has
+        // released (a barrier, only when some process kept memory; every process sees the same ids).
         cache.release();
+        if (anyoneKeeps)
+        {
+            oob.barrier("win alloc (giving kept memory back)");
+        }
         return lendOrClose(comm, WindowMemory.create(cache.nextId(), comm, layout, sizes, placement.offsets(),
             placement.totalBytes(), placement.oneObject(), numaNodes, oversubscribed), sizes, contiguous, placement);
     }
@@ -204,9 +212,7 @@ public final class ShmWin implements AutoCloseable
     {
         final WindowMemory memory = comm.memoryCache().take();
         memory.reuse();
-        // A window starts zeroed, as new pages are. Each process clears its own segment: nobody
-        // touches another's before a synchronisation that follows this.
-        memory.segments(sizes, placement.offsets())[comm.rankUnchecked()].fill((byte)0);
+        // Already zero: every window that used it cleared its segments at free (see clearForReuse).
         return lendOrClose(comm, memory, sizes, contiguous, placement);
     }
 
@@ -420,6 +426,7 @@ public final class ShmWin implements AutoCloseable
      * Frees the window as {@link #close()} does, but returns without waiting for the others to
      * call free: for a layer that has just synchronised its processes in their free itself (as
      * {@code mpi.rma}'s {@code Win.free} does with a fence), so that free costs no second wait.
+     * No process may access this process's segment after that synchronisation.
      * Every segment throws afterwards all the same; if the comm reuses the memory for its next
      * window, it waits for every process's free first.
      */
@@ -432,18 +439,20 @@ public final class ShmWin implements AutoCloseable
     {
         checkUsable();
         freed = true;
-        boolean everyoneDone = !waitForEveryone;
+        boolean everyoneDone = false;
         try
         {
             if (waitForEveryone)
             {
                 freeBarrier.await(fence.epoch());
-                everyoneDone = true;
+                clearForReuse();
             }
             else
             {
+                clearForReuse();
                 freeBarrier.arrive(fence.epoch());
             }
+            everyoneDone = true;
         }
         finally
         {
@@ -451,6 +460,27 @@ public final class ShmWin implements AutoCloseable
             // Memory may serve another window unless waiting for a process failed (it died: nobody can reuse it).
             comm.windowFreed(this, memory, everyoneDone);
         }
+    }
+
+    /**
+     * Zeroes this process's segment if the comm will keep the memory, so that a window that reuses
+     * it starts zeroed, as new pages are. Done at free, not at the next allocation: once a process
+     * returns from allocating, another may already store into its segment (a passive-target epoch
+     * needs no fence first). No process touches the segment any more: every process has arrived in
+     * free, or (without waiting) the caller has synchronised them all in their free.
+     */
+    private void clearForReuse()
+    {
+        if (WindowMemoryCache.wouldKeep(memory) && !comm.isDestroyed())
+        {
+            segments[rank].fill((byte)0);
+        }
+    }
+
+    /** The comm's number for the memory this window uses (windows that reuse kept memory share it). */
+    long memoryId()
+    {
+        return memory.id();
     }
 
     /** Whether {@link #close()} has run. */

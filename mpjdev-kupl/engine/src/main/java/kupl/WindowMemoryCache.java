@@ -3,7 +3,8 @@ package kupl;
 /**
  * The memory of a comm's last freed window, kept for its next window: a program that makes a
  * window per phase then pays for shared objects, page reservations and mappings only when a
- * window outgrows the kept one (see {@link WindowMemory}).
+ * window outgrows the kept one (see {@link WindowMemory};
+ * docs/design.md#a-comm-keeps-its-last-windows-memory).
  *
  * <p><b>What it holds on to.</b> At most one window's memory, and only up to
  * {@value #MAX_KEPT_BYTES} bytes mapped by this process: a larger window gives its pages back at
@@ -44,11 +45,17 @@ final class WindowMemoryCache
         return taken;
     }
 
+    /** Whether {@link #keep} would keep this memory rather than release it. */
+    static boolean wouldKeep(final WindowMemory memory)
+    {
+        return memory.mappedBytes() <= MAX_KEPT_BYTES;
+    }
+
     /** Keeps the memory of a window whose free completed (releasing any kept before), or releases it if large. */
     synchronized void keep(final WindowMemory memory)
     {
         release();
-        if (memory.mappedBytes() <= MAX_KEPT_BYTES)
+        if (wouldKeep(memory))
         {
             kept = memory;
         }
