@@ -221,8 +221,8 @@ public final class RmaBenchmark
         }
         header.append(" Open MPI |");
         rule.append("---|");
-        header.append(" page reservation alone (").append(pairs.isEmpty() ? "-" : pairs.getFirst().device().deviceName())
-            .append(", rank 0) | target |");
+        header.append(" page reservation alone (")
+            .append(pairs.isEmpty() ? "-" : pairs.getFirst().device().deviceName()).append(", rank 0) | target |");
         rule.append("---|---|");
         out.println(header);
         out.println(rule);

@@ -48,8 +48,8 @@ public final class ShmWin implements AutoCloseable
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
-        final WindowMemory memory, final Arena views, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier,
-        final MemorySegment clientArea, final Waiter waiter)
+        final WindowMemory memory, final Arena views, final Fence fence, final PeerFence peerFence,
+        final FreeBarrier freeBarrier, final MemorySegment clientArea, final Waiter waiter)
     {
         this.comm = comm;
         this.rank = comm.rankUnchecked();
