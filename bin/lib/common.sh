@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 #
 # Sourced by the scripts in bin/: finds a JDK 22+, installs MPJ Express, builds the project
-# when it is out of date, prepares an MPJ_HOME and launches MPJ Express programs.
+# when it is out of date and launches its Java programs (which make the MPJ_HOME).
 # Defines variables and functions only; nothing runs until a script calls kupl_setup or
 # one of the kupl_* functions.
 
@@ -10,13 +10,11 @@ KUPL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # java.lang.foreign is final since Java 22.
 KUPL_MIN_JAVA=22
 
-# Where Debian's libmpj-java puts MPJ Express 0.44, and the jars it depends on.
+# Where Debian's libmpj-java puts MPJ Express 0.44.
 MPJ_LIB=/usr/share/mpj/lib
-MPJ_CONF=/etc/mpj
-MPJ_EXTRA_JARS=(/usr/share/java/log4j-1.2.jar /usr/share/java/commons-cli.jar
-    /usr/share/java/commons-io.jar /usr/share/java/commons-codec.jar)
 
-# The MPJ_HOME that MPJ Express's starter needs (Debian's own layout lacks log4j and friends in lib/).
+# The MPJ_HOME that MPJ Express's starter needs (Debian's own layout lacks log4j and friends in lib/);
+# mpjrun.MpjHome makes it (kupl_java).
 KUPL_MPJ_HOME="$KUPL_ROOT/target/mpj-home"
 
 # What the build leaves for launching the samples: their classes, and the rest of their class path.
@@ -103,6 +101,7 @@ kupl_build_needed()
 {
     local classpath artifact entries
     [ -f "$KUPL_BUILD_STAMP" ] || return 0
+    [ -n "$(kupl_agent_jar)" ] || return 0
     classpath=$(kupl_samples_classpath)
     [ -n "$classpath" ] || return 0
     IFS=: read -r -a entries <<< "$classpath"
@@ -135,69 +134,65 @@ kupl_build()
     mkdir -p "${KUPL_BUILD_STAMP%/*}"
     local stamp
     stamp=$(mktemp "$KUPL_BUILD_STAMP.XXXXXX")
-    if ! kupl_mvn -q package -DskipTests -pl samples -am; then
+    if ! kupl_mvn -q package -DskipTests -pl samples,mpjdev-kupl/agent -am; then
         rm -f "$stamp"
         kupl_die "the build failed (see above)"
     fi
     mv "$stamp" "$KUPL_BUILD_STAMP"
 }
 
-# Exports MPJ_HOME, after making it if needed: lib/ with MPJ Express's jars plus log4j 1.2 and
-# commons-cli/io/codec (copies of Debian's), conf/ with a copy of /etc/mpj.
-kupl_mpj_home()
-{
-    export MPJ_HOME=$KUPL_MPJ_HOME
-    kupl_mpj_home_complete && return 0
-    local jar staging
-    for jar in "${MPJ_EXTRA_JARS[@]}"; do
-        [ -f "$jar" ] || kupl_die "$jar is missing: MPJ Express's starter needs it. As root:" \
-            "'apt-get install -y --reinstall liblog4j1.2-java libcommons-cli-java libcommons-io-java" \
-            "libcommons-codec-java'"
-    done
-    # Made aside and renamed into place, so that a concurrent run never sees half of it.
-    mkdir -p "${MPJ_HOME%/*}"
-    staging=$(mktemp -d "$MPJ_HOME.XXXXXX")
-    mkdir "$staging/lib" "$staging/conf"
-    # Copies, not links: the JVM resolves a linked starter.jar to /usr/share/mpj/lib and looks for
-    # the log4j-1.2.jar of its manifest's Class-Path there.
-    cp -L "$MPJ_LIB"/*.jar "${MPJ_EXTRA_JARS[@]}" "$staging/lib/"
-    cp "$MPJ_CONF"/* "$staging/conf/"
-    if ! mv -T "$staging" "$MPJ_HOME" 2>/dev/null; then
-        # Another run made it meanwhile, or an incomplete one is in the way.
-        if kupl_mpj_home_complete; then
-            rm -rf "$staging"
-        else
-            rm -rf "$MPJ_HOME"
-            mv -T "$staging" "$MPJ_HOME"
-        fi
-    fi
-}
-
-kupl_mpj_home_complete()
-{
-    [ -e "$MPJ_HOME/lib/starter.jar" ] && [ -e "$MPJ_HOME/lib/log4j-1.2.jar" ] && [ -f "$MPJ_HOME/conf/mpjexpress.conf" ]
-}
-
-# Runs class $3 (arguments after it go to the program) on $1 ranks in MPJ Express's multicore
-# mode, with class path $2: one JVM, one thread per rank. Needs kupl_find_jdk and kupl_mpj_home.
+# Runs class $2 of the build's class path $1 (arguments after it go to the program) with the JDK found by
+# kupl_find_jdk, with MPJ_HOME exported as $KUPL_MPJ_HOME: the Java side (mpjrun.MpjHome, the one recipe)
+# makes it there when it is missing, so every script and launcher shares one MPJ_HOME.
 #
-# The starter starts that JVM with every option placed before the class name, and gives each
-# rank its own class loader over the -cp entries (plus MPJ's mpi.jar and mpjdev.jar), so the
-# engine's statics are per rank, as they are per process in C. Its exit status is always 0, even
-# when a rank fails: judge a run by its output.
-kupl_run_multicore()
+# The agent's jar, when the build made it, is named by -Dkupl.agent.jar: -dev shm ranks get it as
+# -javaagent, so that MPJ Express's collectives run through shared memory.
+kupl_java()
 {
-    local np=$1 classpath=$2 main=$3
-    shift 3
-    "$JAVA_HOME/bin/java" -jar "$MPJ_HOME/lib/starter.jar" -np "$np" --enable-native-access=ALL-UNNAMED \
-        -cp "$classpath" "$main" "$@"
+    local classpath=$1 main=$2 agent
+    shift 2
+    export MPJ_HOME=$KUPL_MPJ_HOME
+    agent=$(kupl_agent_jar)
+    exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dmpi.rma.kupl.home="$KUPL_MPJ_HOME" \
+        ${agent:+"-Dkupl.agent.jar=$agent"} -cp "$classpath" "$main" "$@"
 }
 
-# Everything a script needs before it launches a sample: JDK, MPJ Express, build, MPJ_HOME.
+# Prints the kupl agent's jar as the build left it (any version), or nothing if there is none.
+kupl_agent_jar()
+{
+    local jar
+    for jar in "$KUPL_ROOT"/mpjdev-kupl/agent/target/kupl-agent-*.jar; do
+        case $jar in
+            */original-* | *-tests.jar) ;;
+            *) [ -f "$jar" ] && { echo "$jar"; return 0; } ;;
+        esac
+    done
+    return 0
+}
+
+# Builds module $1 (and what it needs, without running the tests) if its classes or the class path its
+# build writes to target/runtime.classpath are missing, or a source or POM changed since; prints that
+# class path, the module's classes first.
+kupl_module_classpath()
+{
+    local module=$1 classes runtime
+    classes=$KUPL_ROOT/$module/target/classes
+    runtime=$KUPL_ROOT/$module/target/runtime.classpath
+    if [ ! -d "$classes" ] || [ ! -s "$runtime" ] || [ -z "$(kupl_agent_jar)" ] || [ -n "$(find "$KUPL_ROOT" \
+        \( -path "$KUPL_ROOT/.git" -o -path '*/target' \) -prune -o \
+        \( -name pom.xml -o -path '*/src/main/*' \) -type f -newer "$runtime" -print -quit)" ]; then
+        echo "${0##*/}: building $module with Maven (JAVA_HOME=$JAVA_HOME)" >&2
+        # The agent too: the jobs the module starts give it to -dev shm ranks (see kupl_java).
+        kupl_mvn -q package -DskipTests -pl "$module,mpjdev-kupl/agent" -am >&2 || kupl_die "the build failed (see above)"
+        touch "$runtime"
+    fi
+    echo "$classes:$(cat "$runtime")"
+}
+
+# Everything a script needs before it launches a sample: JDK, MPJ Express, build.
 kupl_setup()
 {
     kupl_find_jdk
     kupl_ensure_mpj
     kupl_build
-    kupl_mpj_home
 }

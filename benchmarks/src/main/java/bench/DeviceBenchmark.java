@@ -18,6 +18,7 @@ import java.util.function.DoublePredicate;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
 
@@ -63,7 +64,8 @@ public final class DeviceBenchmark
         new Row("Barrier, 2 processes", "barrier", 2, "us", 1e-3, "<= 5 us", v -> v <= 5_000),
         new Row("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, "", null),
         new Row("Barrier, 4 processes", "barrier", 4, "us", 1e-3, "<= 20 us", v -> v <= 20_000),
-        new Row("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, "", null));
+        new Row("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, "", null),
+        new Row("Bcast 1 MiB to 3 receivers, per receiver", "bcast:1048576", 4, "GB/s", 1, ">= 4 GB/s", v -> v >= 4));
 
     private final Settings settings;
     private final Path mpjHome;
@@ -289,14 +291,14 @@ public final class DeviceBenchmark
 
     private String prepareMpj()
     {
-        final String reason = MpjMulticore.unavailableReason();
+        final String reason = MpjHome.unavailableReason();
         if (reason != null)
         {
             return reason;
         }
         try
         {
-            MpjMulticore.prepareHome(mpjHome);
+            MpjHome.prepare(mpjHome);
             return null;
         }
         catch (final Exception e)

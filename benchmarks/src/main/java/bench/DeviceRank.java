@@ -14,7 +14,9 @@ import mpi.MPI;
  *   <li>{@code pingpong:<bytes>}: ranks 0 and 1 bounce a message; one value is half a round trip, ns;</li>
  *   <li>{@code bandwidth:<bytes>}: rank 0 sends messages back to back to rank 1, which acknowledges
  *   the last; one value is GB/s;</li>
- *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call.</li>
+ *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call;</li>
+ *   <li>{@code bcast:<bytes>}: rank 0 broadcasts a byte array to every other rank; one value is GB/s
+ *   received by each receiver.</li>
  * </ul>
  * Every part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
  * seconds); then each is sized by rank 0 (broadcast, so that every rank runs the same count) to last
@@ -46,6 +48,7 @@ public final class DeviceRank
                 case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]));
                 case "barrier" -> ops -> barrier(ops);
                 case "allreduce" -> ops -> allreduce(ops);
+                case "bcast" -> new Broadcast(Integer.parseInt(words[1]));
                 default -> throw new IllegalArgumentException("unknown part " + part);
             });
         }
@@ -166,6 +169,28 @@ public final class DeviceRank
         }
 
         /** GB/s (10^9 bytes per second). */
+        @Override
+        public double value(final long ops, final long elapsedNs)
+        {
+            return (double)bytes * ops / elapsedNs;
+        }
+    }
+
+    /** {@code Bcast} of {@code bytes} bytes from rank 0; bytes each receiver gets per ns (GB/s). */
+    private record Broadcast(int bytes) implements Measured
+    {
+        @Override
+        public long run(final long ops) throws Exception
+        {
+            final byte[] buffer = new byte[bytes];
+            final long start = System.nanoTime();
+            for (long i = 0; i < ops; i++)
+            {
+                MPI.COMM_WORLD.Bcast(buffer, 0, bytes, MPI.BYTE, 0);
+            }
+            return System.nanoTime() - start;
+        }
+
         @Override
         public double value(final long ops, final long elapsedNs)
         {

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import kupl.bootstrap.LocalJob;
+import mpjrun.MpjHome;
 
 /**
  * Measures the KUPL engine against MPJ Express in one run and prints one Markdown table per
@@ -272,14 +273,14 @@ public final class EngineBenchmark
 
     private String prepareMpj()
     {
-        final String reason = MpjMulticore.unavailableReason();
+        final String reason = MpjHome.unavailableReason();
         if (reason != null)
         {
             return reason;
         }
         try
         {
-            MpjMulticore.prepareHome(mpjHome);
+            MpjHome.prepare(mpjHome);
             return null;
         }
         catch (final Exception e)
@@ -528,14 +529,9 @@ public final class EngineBenchmark
         }
     }
 
-    /** {@code target/mpj-home} beside the classes or jar when run from a Maven build, else under the temp directory. */
+    /** The project's MPJ_HOME ({@link MpjHome#defaultDirectory()}), unless {@code --mpj-home} names another. */
     static Path defaultMpjHome()
     {
-        final Path parent = codeLocation().toAbsolutePath().getParent();
-        if (parent != null && "target".equals(String.valueOf(parent.getFileName())) && Files.isWritable(parent))
-        {
-            return parent.resolve("mpj-home");
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"), "mpj-home-" + System.getProperty("user.name"));
+        return MpjHome.defaultDirectory();
     }
 }

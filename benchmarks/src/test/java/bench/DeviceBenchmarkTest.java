@@ -38,7 +38,7 @@ class DeviceBenchmarkTest
             assertTrue(matching.size() == 1, () -> "no row \"" + row + "\" in:\n" + report);
             final String[] cells = matching.getFirst().split("\\|");
             assertFalse(cells[2].contains("n/a"), () -> "no shm figure in \"" + row + "\":\n" + report);
-            if (MpjMulticore.unavailableReason() == null)
+            if (mpjrun.MpjHome.unavailableReason() == null)
             {
                 assertFalse(cells[3].contains("n/a"), () -> "no multicore figure in \"" + row + "\":\n" + report);
             }

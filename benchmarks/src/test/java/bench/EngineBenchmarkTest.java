@@ -43,7 +43,7 @@ class EngineBenchmarkTest
             assertTrue(report.lines().anyMatch(line -> line.startsWith(expected)),
                 () -> "no line starting with \"" + expected + "\" in:\n" + report);
         }
-        if (MpjMulticore.unavailableReason() == null)
+        if (mpjrun.MpjHome.unavailableReason() == null)
         {
             assertTrue(report.lines().filter(line -> line.matches("\\| [248] \\|.*"))
                 .noneMatch(line -> line.contains("n/a")),

@@ -8,18 +8,24 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import mpjrun.JobResult;
+import mpjrun.MpjHome;
+import mpjrun.MpjJobs;
 
 /**
  * Runs a sample as a real MPJ Express job, through the launch that {@code bin/sample} uses
- * (MPJ Express's starter in multicore mode, from {@code bin/lib/common.sh}), in a JVM of its own,
+ * ({@code bin/mpjrun}'s Java side, {@code mpjrun.MpjRun}), in a JVM of its own started by the job kit,
  * and checks what every run must show: it ended in time, with status 0, no rank threw, and
- * nothing was left in /dev/shm. MPJ Express's starter exits 0 even when a rank throws, so the
+ * nothing was left in shared memory: each run gets a {@code KUPL_SHM_DIR} of its own under /dev/shm,
+ * which must be empty afterwards (all of /dev/shm would also show other jobs' files). MPJ Express's starter exits 0 even when a rank throws, so the
  * output is what proves a run right.
  */
 public final class MpjJob
@@ -68,46 +74,36 @@ public final class MpjJob
     public static Run run(final String device, final Class<?> mainClass, final int ranks, final String... args)
         throws IOException, InterruptedException
     {
-        final Set<Path> shmBefore = shmEntries();
-        final Path log = Files.createTempFile("kupl-sample", ".log");
+        final Path shmDir = Files.createTempDirectory(DEV_SHM, "kupl-samples-test");
+        // What bin/sample runs (bin/mpjrun's Java side) with the same MPJ_HOME (mpjrun.MpjHome); no build.
+        final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString(),
+            "--enable-native-access=ALL-UNNAMED", "-D" + MpjHome.DIRECTORY_PROPERTY + "=" + ROOT.resolve("target/mpj-home"),
+            "-cp", samplesClasspath(), "mpjrun.MpjRun", "-np", Integer.toString(ranks), "-dev", device,
+            "-cp", System.getProperty("samples.classes"), mainClass.getName()));
+        command.addAll(List.of(args));
+        final JobResult result;
+        final Set<Path> leaked;
         try
         {
-            // What bin/sample runs (bin/mpjrun's Java side), with the same MPJ_HOME from common.sh; no build.
-            final String script = "source \"$1/bin/lib/common.sh\" && kupl_find_jdk && kupl_mpj_home && " +
-                "shift && exec \"$JAVA_HOME/bin/java\" --enable-native-access=ALL-UNNAMED -cp \"$1\" " +
-                "mpjrun.MpjRun -np \"$2\" -dev \"$3\" -cp \"$4\" \"${@:5}\"";
-            final List<String> command = new ArrayList<>(List.of("bash", "-c", script, "kupl-sample",
-                ROOT.toString(), samplesClasspath(), Integer.toString(ranks), device, System.getProperty("samples.classes"),
-                mainClass.getName()));
-            command.addAll(List.of(args));
-            final ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(ROOT.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-            // The JDK running this test (22+, as the build requires) runs the samples too.
-            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            final Process process = builder.start();
-            final boolean exited = process.waitFor(TIMEOUT_S, TimeUnit.SECONDS);
-            if (!exited)
-            {
-                // The ranks' JVM is a grandchild: end it too, so no rank outlives the test.
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
-            }
-            final Run run = new Run(mainClass.getSimpleName() + " (" + device + ")", ranks, exited ? process.exitValue() : -1,
-                Files.readString(log));
-            assertTrue(exited, run.explain("should finish within " + TIMEOUT_S + " s"));
-            assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));
-            final Set<Path> leaked = shmEntries();
-            leaked.removeAll(shmBefore);
-            assertTrue(leaked.isEmpty(), run.explain("should leave nothing in /dev/shm, left " + leaked));
-            assertFalse(run.output().contains("\tat "), run.explain("no rank should throw"));
-            return run;
+            result = MpjJobs.runCommand(command, Map.of("KUPL_SHM_DIR", shmDir.toString()), ROOT,
+                Duration.ofSeconds(TIMEOUT_S));
         }
         finally
         {
-            Files.deleteIfExists(log);
+            leaked = entries(shmDir);
+            for (final Path file : leaked)
+            {
+                Files.deleteIfExists(file);
+            }
+            Files.delete(shmDir);
         }
+        final Run run = new Run(mainClass.getSimpleName() + " (" + device + ")", ranks,
+            result.timedOut() ? -1 : result.launcherExitCode(), result.output());
+        assertFalse(result.timedOut(), run.explain("should finish within " + TIMEOUT_S + " s"));
+        assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));
+        assertTrue(leaked.isEmpty(), run.explain("should leave nothing in KUPL_SHM_DIR, left " + leaked));
+        assertFalse(run.output().contains("\tat "), run.explain("no rank should throw"));
+        return run;
     }
 
     /** The samples' classes and what they need at run time, MPJ Express excepted (the starter adds it per rank). */
@@ -117,9 +113,9 @@ public final class MpjJob
         return System.getProperty("samples.classes") + (runtime.isEmpty() ? "" : File.pathSeparator + runtime);
     }
 
-    private static Set<Path> shmEntries() throws IOException
+    private static Set<Path> entries(final Path dir) throws IOException
     {
-        try (Stream<Path> entries = Files.list(DEV_SHM))
+        try (Stream<Path> entries = Files.list(dir))
         {
             return new HashSet<>(entries.toList());
         }

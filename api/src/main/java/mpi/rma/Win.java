@@ -541,11 +541,17 @@ public final class Win implements AutoCloseable
         memory.free();
     }
 
-    /** {@link #free()}, for try-with-resources. */
+    /**
+     * {@link #free()}, for try-with-resources; nothing if the window is already freed, so that
+     * {@code try (Win win = ...) { ...; win.free(); }} ends quietly. A second {@link #free()} stays ERR_WIN.
+     */
     @Override
     public void close()
     {
-        free();
+        if (!freed)
+        {
+            free();
+        }
     }
 
     /** Whether the window has been freed. */
@@ -596,6 +602,7 @@ public final class Win implements AutoCloseable
      */
     public Object getAttr(final int keyval)
     {
+        checkUsable("Win.getAttr");
         return switch (keyval)
         {
             case WIN_BASE -> base();

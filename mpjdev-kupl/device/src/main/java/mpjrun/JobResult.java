@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import kupl.bootstrap.JobJudge;
+
 /**
  * How an MPJ Express job ended, as {@link MpjJobs} saw it.
  *
@@ -11,7 +13,7 @@ import java.util.Objects;
  * time, and no line of the output shows a failure ({@link #failureLines()}; MPJ Express's
  * starter exits with 0 even when a rank throws). Otherwise it is {@link #TIMED_OUT} if the job
  * was killed at its time limit, the launcher's own code if that is not 0, else
- * {@link #FAILED_IN_OUTPUT}.
+ * {@link #FAILED_IN_OUTPUT} ({@link JobJudge} judges every launcher of this project).
  *
  * @param exitCode         the verdict described above.
  * @param launcherExitCode what the launcher process itself exited with (MPJ Express's starter, or {@code bin/mpjrun}).
@@ -25,9 +27,9 @@ public record JobResult(int exitCode, int launcherExitCode, boolean timedOut, Li
     Duration elapsed)
 {
     /** {@link #exitCode()} of a job killed at its time limit (as {@code timeout(1)}). */
-    public static final int TIMED_OUT = 124;
+    public static final int TIMED_OUT = JobJudge.TIMED_OUT;
     /** {@link #exitCode()} of a job whose launcher exited with 0 but whose output shows a failure. */
-    public static final int FAILED_IN_OUTPUT = 1;
+    public static final int FAILED_IN_OUTPUT = JobJudge.FAILED_IN_OUTPUT;
 
     public JobResult
     {
@@ -36,25 +38,13 @@ public record JobResult(int exitCode, int launcherExitCode, boolean timedOut, Li
         Objects.requireNonNull(elapsed, "elapsed");
     }
 
-    /** Judges a launcher's end as described in the class comment. */
+    /** Judges a launcher's end as described in the class comment ({@link JobJudge}). */
     static JobResult judge(final int launcherExitCode, final boolean timedOut, final String output,
         final Duration elapsed)
     {
-        final List<String> failures = OutputFailures.find(output);
-        final int exitCode;
-        if (timedOut)
-        {
-            exitCode = TIMED_OUT;
-        }
-        else if (launcherExitCode != 0)
-        {
-            exitCode = launcherExitCode;
-        }
-        else
-        {
-            exitCode = failures.isEmpty() ? 0 : FAILED_IN_OUTPUT;
-        }
-        return new JobResult(exitCode, launcherExitCode, timedOut, failures, output, elapsed);
+        final List<String> failures = JobJudge.failureLines(output);
+        return new JobResult(JobJudge.verdict(launcherExitCode, timedOut, failures), launcherExitCode, timedOut,
+            failures, output, elapsed);
     }
 
     /** Whether the job succeeded: {@code exitCode() == 0}. */

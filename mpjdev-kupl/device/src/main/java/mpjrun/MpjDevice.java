@@ -5,22 +5,22 @@ import java.util.stream.Collectors;
 
 /**
  * The MPJ Express devices a job can run on from this project, each under the name MPJ Express
- * (or {@code bin/mpjrun}) knows it by.
+ * (or {@code bin/mpjrun}) knows it by ({@link DeviceName}, where every device name is spelled).
  */
 public enum MpjDevice
 {
     /** MPJ Express's multicore mode: one JVM, one thread per rank ({@code smpdev}). */
-    MULTICORE("multicore"),
+    MULTICORE(DeviceName.MULTICORE),
     /** MPJ Express's cluster mode on this node: one JVM per rank, TCP over loopback, a daemon starts the ranks. */
-    NIODEV("niodev"),
+    NIODEV(DeviceName.NIODEV),
     /** One JVM per rank, point-to-point over shared memory ({@code xdev.shmdev}), started by {@code bin/mpjrun}. */
-    SHM("shm");
+    SHM(DeviceName.SHM);
 
     private final String deviceName;
 
-    MpjDevice(final String deviceName)
+    MpjDevice(final DeviceName name)
     {
-        this.deviceName = deviceName;
+        this.deviceName = name.text();
     }
 
     /** The name given to {@code -dev}. */

@@ -8,6 +8,7 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,9 +21,11 @@ import java.util.stream.Stream;
  * and commons-cli/io/codec (Debian's layout lacks them, and the starter's manifest looks for
  * them beside itself), {@code conf/} a copy of {@value #MPJ_CONF}.
  *
- * <p>The same layout as {@code kupl_mpj_home} in {@code bin/lib/common.sh}, which the shell
- * scripts use before anything is built; both make it aside and rename it into place, so the
- * one that comes second finds it complete and leaves it alone.
+ * <p>The one recipe of this project: the launchers ({@code bin/mpjrun}, the shm launcher), the job
+ * kit, the benchmarks and the tests all get their MPJ_HOME here; {@code bin/} passes the directory
+ * ({@value #DIRECTORY_PROPERTY}), and {@code java -cp <kupl-device> mpjrun.MpjHome [DIR]} makes one
+ * from the command line. It is made aside and renamed into place, so that concurrent jobs never
+ * see half of it.
  */
 public final class MpjHome
 {
@@ -32,12 +35,18 @@ public final class MpjHome
     public static final String MPJ_CONF = "/etc/mpj";
     /** Overrides {@link #defaultDirectory()}. */
     public static final String DIRECTORY_PROPERTY = "mpi.rma.kupl.home";
+    /** The environment variable MPJ Express reads its home from. */
+    public static final String VARIABLE = "MPJ_HOME";
     /** The configuration file the starter and the daemon read their ports from. */
     public static final String CONF_FILE = "conf/mpjexpress.conf";
 
+    /** log4j 1.2, which MPJ Express's classes load in every rank. */
+    private static final String LOG4J_JAR = "log4j-1.2.jar";
     /** What MPJ Express's starter loads from {@code $MPJ_HOME/lib} besides its own jars. */
-    private static final List<String> EXTRA_JARS = List.of("/usr/share/java/log4j-1.2.jar",
+    private static final List<String> EXTRA_JARS = List.of("/usr/share/java/" + LOG4J_JAR,
         "/usr/share/java/commons-cli.jar", "/usr/share/java/commons-io.jar", "/usr/share/java/commons-codec.jar");
+    private static final String REINSTALL_EXTRAS = "As root: 'apt-get install -y --reinstall liblog4j1.2-java " +
+        "libcommons-cli-java libcommons-io-java libcommons-codec-java'";
 
     private MpjHome()
     {
@@ -68,11 +77,90 @@ public final class MpjHome
         return workingDirectory.resolve("target/mpj-home");
     }
 
-    /** Whether {@code dir} already holds a usable MPJ_HOME (the same test as common.sh's). */
+    /**
+     * Makes (if needed) the MPJ_HOME of {@code DIR} (default {@link #defaultDirectory()}) and prints its
+     * absolute path: for scripts, and for starting an MPJ Express daemon by hand.
+     */
+    public static void main(final String[] args) throws IOException
+    {
+        if (args.length > 1 || args.length == 1 && args[0].startsWith("-"))
+        {
+            System.err.println("usage: java -cp <kupl-device> mpjrun.MpjHome [DIR]   (makes an MPJ_HOME in DIR, " +
+                "default " + defaultDirectory() + ", and prints its path)");
+            System.exit(2);
+        }
+        try
+        {
+            System.out.println(prepare(args.length == 1 ? Path.of(args[0]) : defaultDirectory()));
+        }
+        catch (final IllegalStateException e)
+        {
+            System.err.println("MpjHome: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** Whether {@code dir} already holds a usable MPJ_HOME. */
     public static boolean isComplete(final Path dir)
     {
-        return Files.exists(dir.resolve("lib/starter.jar")) && Files.exists(dir.resolve("lib/log4j-1.2.jar")) &&
-            Files.isRegularFile(dir.resolve(CONF_FILE));
+        return Files.exists(dir.resolve("lib/starter.jar")) && Files.exists(dir.resolve("lib/mpj.jar")) &&
+            Files.exists(dir.resolve("lib/" + LOG4J_JAR)) && Files.isRegularFile(dir.resolve(CONF_FILE));
+    }
+
+    /**
+     * The MPJ_HOME a launcher uses: {@code $MPJ_HOME} if it is complete (MPJ Express's starter ran
+     * with it, or {@code bin/} exported it), else {@link #defaultDirectory()}, made if needed.
+     *
+     * @throws IllegalStateException if MPJ Express or a jar it needs is not installed, saying what to install.
+     */
+    public static Path forJob() throws IOException
+    {
+        final String exported = System.getenv(VARIABLE);
+        if (exported != null && !exported.isBlank() && isComplete(Path.of(exported)))
+        {
+            return Path.of(exported).toAbsolutePath();
+        }
+        return prepare(defaultDirectory());
+    }
+
+    /**
+     * Why an MPJ_HOME cannot be made here (MPJ Express or a jar its starter needs is not installed,
+     * with the command that installs it), or null if it can.
+     */
+    public static String unavailableReason()
+    {
+        final Path mpjJar = Path.of(MPJ_LIB, "mpj.jar");
+        if (!Files.isRegularFile(mpjJar) || !Files.isRegularFile(Path.of(MPJ_LIB, "starter.jar")))
+        {
+            return "MPJ Express is not installed (" + mpjJar + " is missing): as root, 'apt-get install -y libmpj-java'";
+        }
+        for (final String extra : EXTRA_JARS)
+        {
+            if (!Files.isRegularFile(Path.of(extra)))
+            {
+                return extra + " is missing: MPJ Express's starter needs it. " + REINSTALL_EXTRAS;
+            }
+        }
+        return null;
+    }
+
+    /** What a rank needs of MPJ Express on its class path when no starter gives it: mpj.jar and log4j 1.2. */
+    static List<String> rankJars(final Path home)
+    {
+        return List.of(home.resolve("lib/mpj.jar").toString(), home.resolve("lib/" + LOG4J_JAR).toString());
+    }
+
+    /**
+     * {@code classPath} without MPJ Express's jars (those under {@value #MPJ_LIB}, in an MPJ_HOME's
+     * {@code lib/}, or installed into Maven's repository under group {@code mpjexpress}): the starter adds
+     * its own for each rank, and a second copy would give a multicore rank's class loader {@code mpi.*} twice.
+     */
+    static List<String> withoutMpjExpress(final List<String> classPath)
+    {
+        return classPath.stream().filter(entry -> !entry.isBlank())
+            .filter(entry -> !entry.startsWith(MPJ_LIB + "/") &&
+                !entry.replace(java.io.File.separatorChar, '/').contains("/mpjexpress/"))
+            .toList();
     }
 
     /**
@@ -93,6 +181,8 @@ public final class MpjHome
         final Path staging = Files.createTempDirectory(home.getParent(), home.getFileName() + ".");
         try
         {
+            // A temporary directory is 0700: others sharing the checkout could not run bin/mpjrun from it.
+            Files.setPosixFilePermissions(staging, PosixFilePermissions.fromString("rwxr-xr-x"));
             fill(staging);
             try
             {
@@ -171,25 +261,19 @@ public final class MpjHome
 
     private static void fill(final Path staging) throws IOException
     {
+        final String unavailable = unavailableReason();
+        if (unavailable != null)
+        {
+            throw new IllegalStateException(unavailable);
+        }
         final Path lib = Files.createDirectory(staging.resolve("lib"));
         final Path mpjLib = Path.of(MPJ_LIB);
-        if (!Files.isRegularFile(mpjLib.resolve("mpj.jar")))
-        {
-            throw new IllegalStateException("MPJ Express is not installed (" + mpjLib.resolve("mpj.jar") +
-                " is missing): as root, 'apt-get install -y libmpj-java'");
-        }
         // Copies, not links: the JVM resolves a linked starter.jar to /usr/share/mpj/lib and looks for
         // the log4j-1.2.jar of its manifest's Class-Path there.
         copyFiles(mpjLib, lib);
         for (final String extra : EXTRA_JARS)
         {
             final Path jar = Path.of(extra);
-            if (!Files.isRegularFile(jar))
-            {
-                throw new IllegalStateException(jar + " is missing: MPJ Express's starter needs it. As root: " +
-                    "'apt-get install -y --reinstall liblog4j1.2-java libcommons-cli-java libcommons-io-java " +
-                    "libcommons-codec-java'");
-            }
             Files.copy(jar, lib.resolve(jar.getFileName()));
         }
         copyFiles(Path.of(MPJ_CONF), Files.createDirectory(staging.resolve("conf")));

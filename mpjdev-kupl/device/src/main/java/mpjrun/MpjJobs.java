@@ -3,7 +3,6 @@ package mpjrun;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+
+import kupl.bootstrap.ProcessJob;
 
 /**
  * Runs an MPJ Express program as a real job, the way a user would, and returns how it ended:
@@ -55,9 +56,6 @@ import java.util.Set;
  */
 public final class MpjJobs
 {
-    /** Every rank may call into libc through the FFM API (the engine does). */
-    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-
     private MpjJobs()
     {
     }
@@ -94,15 +92,15 @@ public final class MpjJobs
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(mpjHomeDirectory, "mpjHomeDirectory");
         requirePositive(timeout);
-        final Path java = java();
-        final List<String> classPath = withoutMpjExpress(spec.classPath());
+        final Path java = LaunchEnvironment.java();
+        final List<String> classPath = MpjHome.withoutMpjExpress(spec.classPath());
         final Path home = MpjHome.prepare(mpjHomeDirectory);
         return switch (device)
         {
             case MULTICORE -> runCommand(starterCommand(java, home, spec, classPath, List.of()),
-                environment(home, java, jobEnvironment), workingDirectory(), timeout);
+                LaunchEnvironment.environment(home, java, jobEnvironment), workingDirectory(), timeout);
             case NIODEV -> runNiodev(java, home, spec, classPath, timeout, jobEnvironment);
-            case SHM -> runCommand(shmCommand(java, spec, classPath), environment(home, java, jobEnvironment),
+            case SHM -> runCommand(shmCommand(java, spec, classPath), LaunchEnvironment.environment(home, java, jobEnvironment),
                 workingDirectory(), timeout);
         };
     }
@@ -114,7 +112,7 @@ public final class MpjJobs
     public static boolean isAvailable(final MpjDevice device)
     {
         Objects.requireNonNull(device, "device");
-        return Files.isRegularFile(Path.of(MpjHome.MPJ_LIB, "mpj.jar"));
+        return MpjHome.unavailableReason() == null;
     }
 
     /**
@@ -126,10 +124,33 @@ public final class MpjJobs
         final Path workingDirectory, final Duration timeout) throws IOException, InterruptedException
     {
         requirePositive(timeout);
-        try (CapturedProcess process = CapturedProcess.start(command, environment, workingDirectory, "job"))
+        try (ProcessJob launcher = startCaptured(command, environment, workingDirectory))
         {
-            return process.await(timeout);
+            final ProcessJob.JobExit exit = launcher.awaitExit(timeout);
+            if (exit.timedOut())
+            {
+                launcher.note(0, "[mpjrun] the job did not end within " + timeout.toMillis() +
+                    " ms: killed it and everything it started");
+            }
+            return JobResult.judge(exit.timedOut() ? JobResult.TIMED_OUT : exit.exitCodes()[0], exit.timedOut(),
+                launcher.output(0), exit.elapsed());
         }
+    }
+
+    /**
+     * Starts {@code command} with its output (stdout and stderr merged) captured and what it starts
+     * tracked, so that the launcher's children die with it (a starter that dies leaves its multicore
+     * JVM behind).
+     */
+    static ProcessJob startCaptured(final List<String> command, final Map<String, String> environment,
+        final Path workingDirectory) throws IOException
+    {
+        return ProcessJob.start(1, rank ->
+        {
+            final ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+            builder.environment().putAll(environment);
+            return builder;
+        }, ProcessJob.Options.captured().trackingDescendants(), rank -> { });
     }
 
     /** This JVM's class path, MPJ Express's jars left out: what a test passes as {@link JobSpec#classPath()}. */
@@ -139,38 +160,18 @@ public final class MpjJobs
     }
 
     /**
-     * {@code classPath} without MPJ Express's jars (those under {@value MpjHome#MPJ_LIB} or installed
-     * into Maven's repository under group {@code mpjexpress}): the starter adds its own for each rank,
-     * and a second copy would give a multicore rank's class loader {@code mpi.*} twice.
+     * {@code classPath} without MPJ Express's jars: the starter adds its own for each rank, and a second
+     * copy would give a multicore rank's class loader {@code mpi.*} twice.
      */
     public static List<String> withoutMpjExpress(final List<String> classPath)
     {
-        return classPath.stream().filter(entry -> !entry.isBlank())
-            .filter(entry -> !entry.startsWith(MpjHome.MPJ_LIB + "/") &&
-                !entry.replace(File.separatorChar, '/').contains("/mpjexpress/"))
-            .toList();
+        return MpjHome.withoutMpjExpress(classPath);
     }
 
     /** The {@code java} launcher of this JVM (a JDK 22+ since this project runs on it). */
     public static Path java()
     {
-        return Path.of(System.getProperty("java.home"), "bin", "java");
-    }
-
-    /** What a launcher's environment needs: MPJ_HOME, and {@code java}'s directory first on PATH. */
-    static Map<String, String> environment(final Path home, final Path java)
-    {
-        return environment(home, java, Map.of());
-    }
-
-    /** {@link #environment(Path, Path)} plus {@code jobEnvironment}. */
-    static Map<String, String> environment(final Path home, final Path java, final Map<String, String> jobEnvironment)
-    {
-        final String path = System.getenv("PATH");
-        final Map<String, String> environment = new java.util.HashMap<>(jobEnvironment);
-        environment.put("MPJ_HOME", home.toString());
-        environment.put("PATH", java.getParent() + (path == null || path.isEmpty() ? "" : File.pathSeparator + path));
-        return environment;
+        return LaunchEnvironment.java();
     }
 
     /**
@@ -181,13 +182,13 @@ public final class MpjJobs
         final List<String> classPath, final List<String> deviceOptions)
     {
         final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
-            home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(spec.processes())));
+            home.resolve("lib/starter.jar").toString(), StarterOption.NP.text(), Integer.toString(spec.processes())));
         command.addAll(deviceOptions);
-        command.add(NATIVE_ACCESS);
+        command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(spec.jvmArgs());
         if (!classPath.isEmpty())
         {
-            command.add("-cp");
+            command.add(StarterOption.CP.text());
             command.add(String.join(File.pathSeparator, classPath));
         }
         command.add(spec.mainClass());
@@ -202,8 +203,10 @@ public final class MpjJobs
         try (NiodevDaemon daemon = NiodevDaemon.start(sharedHome, java, jobEnvironment))
         {
             final List<String> command = starterCommand(java, daemon.home(), spec, classPath,
-                List.of("-dev", MpjDevice.NIODEV.deviceName(), "-machinesfile", daemon.machinesFile().toString()));
-            final JobResult result = runCommand(command, environment(daemon.home(), java, jobEnvironment),
+                List.of(StarterOption.DEV.text(), MpjDevice.NIODEV.deviceName(), StarterOption.MACHINESFILE.text(),
+                    daemon.machinesFile().toString()));
+            final JobResult result = runCommand(command, LaunchEnvironment.environment(daemon.home(), java,
+                jobEnvironment),
                 workingDirectory(), timeout);
             if (result.succeeded())
             {
@@ -223,12 +226,13 @@ public final class MpjJobs
         final Set<String> launcherClassPath = new LinkedHashSet<>();
         launcherClassPath.add(ownLocation());
         launcherClassPath.addAll(Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator)));
-        final List<String> command = new ArrayList<>(List.of(java.toString(), NATIVE_ACCESS, "-cp",
+        final List<String> command = new ArrayList<>(List.of(java.toString(), LaunchEnvironment.NATIVE_ACCESS, "-cp",
             String.join(File.pathSeparator, launcherClassPath), MpjRun.class.getName(),
-            "-np", Integer.toString(spec.processes()), "-dev", MpjDevice.SHM.deviceName()));
+            StarterOption.NP.text(), Integer.toString(spec.processes()), StarterOption.DEV.text(),
+            MpjDevice.SHM.deviceName()));
         if (!classPath.isEmpty())
         {
-            command.add("-cp");
+            command.add(StarterOption.CP.text());
             command.add(String.join(File.pathSeparator, classPath));
         }
         if (!spec.jvmArgs().isEmpty())

@@ -6,11 +6,16 @@ import java.io.PrintStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+
+import kupl.bootstrap.OutputForwarder;
+import kupl.bootstrap.ProcessTree;
 
 /**
  * The Java side of {@code bin/mpjrun}: runs an MPJ Express program on N ranks. {@code -dev shm}
@@ -19,7 +24,10 @@ import java.util.Set;
  * {@code java} first on its PATH. See {@link MpjRunArguments#USAGE} for the command line.
  *
  * <p>Exit status: the job's; {@value #EXIT_USAGE} for a bad command line (with a message and
- * the usage on stderr); 1 if the job could not be started.
+ * the usage on stderr); 1 if the job could not be started. MPJ Express's starter exits with 0
+ * even when a rank fails, so a job it runs is judged as it streams by ({@link StarterVerdict}):
+ * a rank that throws, or a multicore JVM killed before every rank returned from {@code main},
+ * ends the launcher with 1 and an {@code mpjrun:} line naming the rank.
  */
 public final class MpjRun
 {
@@ -72,7 +80,7 @@ public final class MpjRun
         }
         try
         {
-            return runStarter(arguments);
+            return runStarter(arguments, out, err);
         }
         catch (final IllegalStateException | IOException e)
         {
@@ -117,20 +125,34 @@ public final class MpjRun
      * go before the class, where the starter takes JVM options), native access for the engine, and
      * this project's jars after the program's class path.
      */
-    private static int runStarter(final MpjRunArguments arguments) throws IOException, InterruptedException
+    private static int runStarter(final MpjRunArguments arguments, final PrintStream out, final PrintStream err)
+        throws IOException, InterruptedException
     {
-        final Path java = MpjJobs.java();
-        final Path home = mpjHome();
+        final Path java = LaunchEnvironment.java();
+        final Path home = MpjHome.forJob();
         final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
             home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes()),
             "-dev", arguments.device()));
         command.addAll(arguments.starterOptions());
-        command.add(MpjJobs.NATIVE_ACCESS);
+        command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(arguments.jvmArgs());
+        // A program named by its class runs under StarterRankMain, which says which rank failed; for multicore,
+        // it also reports which ranks returned from main, so that a killed JVM is not taken for success.
+        final Path report = arguments.jar() == null && MpjDevice.MULTICORE.deviceName().equals(arguments.device()) ?
+            Files.createTempFile("mpjrun-ranks-", ".txt") : null;
+        if (arguments.jar() == null)
+        {
+            command.add("-D" + StarterRankMain.MAIN_PROPERTY + "=" + arguments.mainClass());
+        }
+        if (report != null)
+        {
+            command.add("-D" + StarterRankMain.REPORT_PROPERTY + "=" + report);
+        }
         // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
         // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
         final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
-        classPath.addAll(MpjJobs.currentClassPath());
+        classPath.addAll(MpjHome.withoutMpjExpress(
+            List.of(System.getProperty("java.class.path").split(File.pathSeparator))));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
         if (arguments.jar() != null)
@@ -140,30 +162,48 @@ public final class MpjRun
         }
         else
         {
-            command.add(arguments.mainClass());
+            command.add(StarterRankMain.class.getName());
         }
         command.addAll(arguments.appArgs());
-        final ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        builder.environment().putAll(MpjJobs.environment(home, java));
+        try
+        {
+            return runJudged(command, LaunchEnvironment.environment(home, java, Map.of()),
+                new StarterVerdict(arguments.processes(), report), out, err);
+        }
+        finally
+        {
+            if (report != null)
+            {
+                Files.deleteIfExists(report);
+            }
+        }
+    }
+
+    /** Runs the starter, its output copied live to {@code out} and {@code err} and judged on the way. */
+    private static int runJudged(final List<String> command, final Map<String, String> environment,
+        final StarterVerdict verdict, final PrintStream out, final PrintStream err)
+        throws IOException, InterruptedException
+    {
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().putAll(environment);
         final Process starter = builder.start();
         // Ctrl-C on mpjrun must not leave the starter's multicore JVM or its ranks running.
         final Thread stop = new Thread(() -> ProcessTree.kill(starter.toHandle()), "mpjrun-stop-starter");
         Runtime.getRuntime().addShutdownHook(stop);
-        final int exitCode = starter.waitFor();
+        final Thread stdout = Thread.ofPlatform().name("mpjrun-stdout")
+            .start(new OutputForwarder(starter.getInputStream(), null, out, "", verdict::line));
+        final Thread stderr = Thread.ofPlatform().name("mpjrun-stderr")
+            .start(new OutputForwarder(starter.getErrorStream(), null, err, "", verdict::line));
+        final int starterExitCode = starter.waitFor();
         ProcessTree.kill(starter.toHandle());
+        // The pipes close once the starter and what it started are gone: the last lines are in then.
+        stdout.join();
+        stderr.join();
         Runtime.getRuntime().removeShutdownHook(stop);
+        final List<String> problems = new ArrayList<>();
+        final int exitCode = verdict.exitCode(starterExitCode, problems);
+        problems.forEach(problem -> err.println("mpjrun: " + problem));
         return exitCode;
-    }
-
-    /** {@code $MPJ_HOME} if it is complete (bin/mpjrun makes it), else the default one, made if needed. */
-    private static Path mpjHome() throws IOException
-    {
-        final String exported = System.getenv("MPJ_HOME");
-        if (exported != null && !exported.isBlank() && MpjHome.isComplete(Path.of(exported)))
-        {
-            return Path.of(exported).toAbsolutePath();
-        }
-        return MpjHome.prepare(MpjHome.defaultDirectory());
     }
 
     /**

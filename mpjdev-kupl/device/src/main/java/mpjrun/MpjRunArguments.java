@@ -4,7 +4,6 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code bin/mpjrun}'s command line, parsed and checked:
@@ -24,12 +23,9 @@ import java.util.Set;
 record MpjRunArguments(int processes, String device, List<String> classPath, List<String> jvmArgs,
     boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs)
 {
-    static final String SHM = "shm";
+    static final String SHM = DeviceName.SHM.text();
     /** The devices MPJ Express 0.44's starter accepts ({@code runtime.starter.MPJRun}), run by it unchanged. */
-    static final List<String> MPJ_DEVICES = List.of("multicore", "niodev", "hybdev", "mxdev");
-    /** MPJ Express starter options that take a value, passed on with it. */
-    private static final Set<String> STARTER_OPTIONS_WITH_VALUE = Set.of("-machinesfile", "-wdir", "-psl", "-dport",
-        "-mxboardnum", "-debug");
+    static final List<String> MPJ_DEVICES = DeviceName.starterDevices();
 
     static final String USAGE = """
         Usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-jvmargs "OPTIONS"] [-prefix] MAIN [ARGS...]
@@ -60,7 +56,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
     static MpjRunArguments parse(final String... args) throws UsageException
     {
         Integer processes = null;
-        String device = "multicore";
+        String device = DeviceName.MULTICORE.text();
         List<String> classPath = List.of();
         List<String> jvmArgs = List.of();
         boolean prefixOutput = false;
@@ -81,7 +77,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
                 default ->
                 {
                     starterOptions.add(option);
-                    if (STARTER_OPTIONS_WITH_VALUE.contains(option))
+                    if (StarterOption.takesValue(option))
                     {
                         starterOptions.add(value(args, i++));
                     }

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import kupl.bootstrap.ProcessJob;
+
 /**
  * An MPJ Express daemon of our own for one cluster-mode ({@code niodev}) job on this node, so that
  * jobs in parallel JVMs never share or collide on one. MPJ Express's {@code mpjboot} would need
@@ -40,18 +42,15 @@ final class NiodevDaemon implements AutoCloseable
     private final Path directory;
     private final Path home;
     private final Path machinesFile;
-    private final CapturedProcess daemon;
-    private final Thread shutdownHook;
+    /** The daemon, started by the process kit, whose shutdown hook ends it with this JVM. */
+    private final ProcessJob daemon;
 
-    private NiodevDaemon(final Path directory, final Path home, final Path machinesFile, final CapturedProcess daemon)
+    private NiodevDaemon(final Path directory, final Path home, final Path machinesFile, final ProcessJob daemon)
     {
         this.directory = directory;
         this.home = home;
         this.machinesFile = machinesFile;
         this.daemon = daemon;
-        // A test JVM that exits early (a failed assertion, Ctrl-C) must not leave the daemon behind.
-        this.shutdownHook = new Thread(daemon::close, "kupl-niodev-daemon-stop");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /**
@@ -75,7 +74,7 @@ final class NiodevDaemon implements AutoCloseable
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++)
         {
             final Path directory = Files.createTempDirectory("kupl-niodev-");
-            CapturedProcess daemon = null;
+            ProcessJob daemon = null;
             try
             {
                 final int[] ports = freePorts(3);
@@ -85,17 +84,16 @@ final class NiodevDaemon implements AutoCloseable
                     STARTER_PORT_KEY, Integer.toString(ports[2])));
                 final Path userHome = Files.createDirectory(directory.resolve("home"));
                 final Path machines = Files.writeString(directory.resolve("machines"), "localhost\n");
-                daemon = CapturedProcess.start(List.of(java.toString(), "-Duser.home=" + userHome,
+                daemon = MpjJobs.startCaptured(List.of(java.toString(), "-Duser.home=" + userHome,
                     "-cp", home.resolve("lib/daemon.jar").toString(), "runtime.daemon.MPJDaemon",
-                    Integer.toString(ports[0])), MpjJobs.environment(home, java, jobEnvironment), directory,
-                    "niodev-daemon");
+                    Integer.toString(ports[0])), LaunchEnvironment.environment(home, java, jobEnvironment), directory);
                 if (awaitListening(daemon, ports[0]))
                 {
                     return new NiodevDaemon(directory, home, machines, daemon);
                 }
-                failures += "attempt " + attempt + ": the daemon " + (daemon.isAlive() ? "did not listen on port " +
-                    ports[0] + " within " + LISTEN_TIMEOUT.toMillis() + " ms" : "exited") + "; its output:\n" +
-                    daemon.output();
+                final String why = daemon.process(0).isAlive()
+                    ? "did not listen on port " + ports[0] + " within " + LISTEN_TIMEOUT.toMillis() + " ms" : "exited";
+                failures += "attempt " + attempt + ": the daemon " + why + "; its output:\n" + daemon.output(0);
             }
             catch (final IOException | RuntimeException e)
             {
@@ -125,7 +123,7 @@ final class NiodevDaemon implements AutoCloseable
     /** What the daemon printed so far. */
     String output()
     {
-        return daemon.output();
+        return daemon.output(0);
     }
 
     /** Kills the daemon and every rank it started, then deletes the job's directory. */
@@ -133,14 +131,6 @@ final class NiodevDaemon implements AutoCloseable
     public void close()
     {
         daemon.close();
-        try
-        {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        }
-        catch (final IllegalStateException alreadyShuttingDown)
-        {
-            // the hook runs anyway, harmlessly
-        }
         try
         {
             MpjHome.deleteTree(directory);
@@ -179,10 +169,10 @@ final class NiodevDaemon implements AutoCloseable
      * Waits until some socket listens on {@code port}, read from {@code /proc/net/tcp*}: connecting
      * to find out would hand the daemon a connection without a job ticket, which it reports as an error.
      */
-    private static boolean awaitListening(final CapturedProcess daemon, final int port) throws InterruptedException
+    private static boolean awaitListening(final ProcessJob daemon, final int port) throws InterruptedException
     {
         final long deadlineNs = System.nanoTime() + LISTEN_TIMEOUT.toNanos();
-        while (daemon.isAlive() && System.nanoTime() - deadlineNs < 0)
+        while (daemon.process(0).isAlive() && System.nanoTime() - deadlineNs < 0)
         {
             if (listening(port, Path.of("/proc/net/tcp6")) || listening(port, Path.of("/proc/net/tcp")))
             {

@@ -3,20 +3,19 @@ package mpjrun;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import kupl.bootstrap.JobJudge;
 import kupl.bootstrap.OobHub;
+import kupl.bootstrap.ProcessJob;
 import xdev.shmdev.ShmConf;
 import xdev.shmdev.ShmDevice;
 
@@ -26,9 +25,15 @@ import xdev.shmdev.ShmDevice;
  *
  * <p>Each rank runs {@link ShmRankMain} with the java of this JVM, with this project's jars,
  * MPJ Express's and the program's class path, and the environment variable {@code MPJ_HOME}
- * ({@code MPI.Init} reads {@code $MPJ_HOME/conf/mpjexpress.conf}; a private copy of
- * {@code /etc/mpj} is made if {@code MPJ_HOME} does not have one). The ranks find each other
- * through an out-of-band hub of this JVM ({@link OobHub}), named by the {@code conf} argument.
+ * ({@code MPI.Init} reads {@code $MPJ_HOME/conf/mpjexpress.conf}; see {@link MpjHome#forJob()}).
+ * The ranks find each other through an out-of-band hub of this JVM ({@link OobHub}), named by the
+ * {@code conf} argument: a Unix-domain socket that only this user can reach. If a rank exits before it
+ * has connected, or not every rank has connected within {@code KUPL_SHM_ARRIVAL_MS}, the job ends with
+ * status 1 and a message naming the missing ranks. The process kit ({@link ProcessJob}) starts,
+ * forwards and kills them.
+ *
+ * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
+ * Express's collectives run through shared memory.
  *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
@@ -37,15 +42,11 @@ import xdev.shmdev.ShmDevice;
  */
 public final class ShmJob
 {
-    static final String MPJ_LIB = "/usr/share/mpj/lib";
-    static final String MPJ_CONF = "/etc/mpj";
-    static final String LOG4J_JAR = "/usr/share/java/log4j-1.2.jar";
-
     private final JobSpec spec;
     private final PrintStream out;
     private final PrintStream err;
-    private final List<Process> ranks = new ArrayList<>();
-    private final List<Thread> forwarders = new ArrayList<>();
+    /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
+    private Path agent;
 
     private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err)
     {
@@ -76,116 +77,81 @@ public final class ShmJob
 
     private int run()
     {
-        Path privateHome = null;
-        final Thread killer = new Thread(this::killAll, "kupl-shm-job-shutdown");
+        final ProcessJob.Options options = ProcessJob.Options.forwarded(out, err,
+            rank -> spec.prefixOutput() ? "[" + rank + "] " : "").stoppingAtFirstFailure();
         try (OobHub hub = OobHub.start(spec.processes()))
         {
-            Path home = usableMpjHome(System.getenv("MPJ_HOME"));
-            if (home == null)
-            {
-                privateHome = makeMpjHome();
-                home = privateHome;
-            }
-            final ShmConf conf = new ShmConf(hub.port(), spec.processes(), hub.token());
-            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath()));
-            Runtime.getRuntime().addShutdownHook(killer);
-            final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
-            for (int rank = 0; rank < spec.processes(); rank++)
-            {
-                final Process process = start(rank, conf, classPath, home);
-                final int r = rank;
-                synchronized (ranks)
+            final Path home = MpjHome.forJob();
+            agent = AgentJar.locate(err);
+            final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
+            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home));
+            final AtomicBoolean gaveUp = new AtomicBoolean();
+            final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
+            try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
+                options, rank ->
                 {
-                    ranks.add(process);
-                }
-                process.onExit().thenRun(() ->
+                    // Noted before the hub hears of it, so that a rank's own failure is reported rather than
+                    // the start it spoiled (the hub gives the job up as soon as it hears).
+                    if (!gaveUp.get())
+                    {
+                        exitedOnTheirOwn.add(rank);
+                    }
+                    hub.processExited(rank);
+                }))
+            {
+                // A job that cannot start (a rank exited before connecting, or did not arrive in time) ends here.
+                hub.arrival().whenComplete((arrived, notStarted) ->
                 {
-                    hub.processExited(r);
-                    exited.add(r);
+                    if (notStarted != null)
+                    {
+                        gaveUp.set(true);
+                        ranks.killAll();
+                    }
                 });
+                final ProcessJob.JobExit exit = ranks.awaitExit(ProcessJob.NO_TIME_LIMIT);
+                if (gaveUp.get())
+                {
+                    err.println("mpjrun: the job could not start: " + hub.failure() +
+                        (spec.processes() > 1 ? "; stopped the other ranks" : ""));
+                    err.flush();
+                    return exitedOnTheirOwn.stream().mapToInt(rank -> exit.exitCodes()[rank]).filter(code -> code != 0)
+                        .findFirst().orElse(ShmRankMain.FAILED);
+                }
+                if (exit.firstFailedRank() >= 0)
+                {
+                    final int rank = exit.firstFailedRank();
+                    err.println("mpjrun: rank " + rank + " (pid " + ranks.pid(rank) + ") " +
+                        JobJudge.describe(exit.exitCode()) + (spec.processes() > 1 ? "; stopped the other ranks" : ""));
+                    err.flush();
+                }
+                return exit.exitCode();
             }
-            return awaitRanks(exited);
         }
-        catch (final IOException e)
+        catch (final IOException | IllegalStateException e)
         {
             err.println("mpjrun: cannot start the job: " + e.getMessage());
-            killAll();
             return ShmRankMain.FAILED;
         }
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
-            killAll();
             return ShmRankMain.FAILED;
         }
-        finally
-        {
-            killAll();
-            for (final Thread forwarder : forwarders)
-            {
-                try
-                {
-                    forwarder.join(TimeUnit.SECONDS.toMillis(5));
-                }
-                catch (final InterruptedException e)
-                {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            try
-            {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            }
-            catch (final IllegalStateException | IllegalArgumentException ignored)
-            {
-                // shutting down already, or the hook was never added
-            }
-            if (privateHome != null)
-            {
-                deleteTree(privateHome);
-            }
-        }
     }
 
-    /** Waits for every rank; kills the others at the first failure and returns its status. */
-    private int awaitRanks(final LinkedBlockingQueue<Integer> exited) throws InterruptedException
-    {
-        int failure = 0;
-        for (int left = ranks.size(); left > 0; left--)
-        {
-            final int rank = exited.take();
-            final int status = ranks.get(rank).exitValue();
-            if (status != 0 && failure == 0)
-            {
-                failure = status;
-                err.println("mpjrun: rank " + rank + " (pid " + ranks.get(rank).pid() + ") " + describe(status) +
-                    (ranks.size() > 1 ? "; stopping the other ranks" : ""));
-                err.flush();
-                killAll();
-            }
-        }
-        return failure;
-    }
-
-    private static String describe(final int status)
-    {
-        if (status > 128 && status < 128 + 65)
-        {
-            final int signal = status - 128;
-            return "was killed by signal " + signal + (signal == 9 ? " (SIGKILL)" : signal == 15 ? " (SIGTERM)" : "") +
-                ", exit status " + status;
-        }
-        return "exited with status " + status;
-    }
-
-    private Process start(final int rank, final ShmConf conf, final String classPath, final Path home)
-        throws IOException
+    private ProcessBuilder rankProcess(final int rank, final ShmConf conf, final String classPath, final Path home)
     {
         final List<String> command = new ArrayList<>();
         command.add(javaCommand());
         // The engine maps shared memory through FFM downcalls.
-        command.add("--enable-native-access=ALL-UNNAMED");
+        command.add(LaunchEnvironment.NATIVE_ACCESS);
         command.addAll(spec.jvmArgs());
+        if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
+        {
+            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
+            // the agent through JAVA_TOOL_OPTIONS already has it.
+            command.add("-javaagent:" + agent);
+        }
         command.add("-D" + ShmRankMain.LAUNCHER_PID_PROPERTY + "=" + ProcessHandle.current().pid());
         command.add("-cp");
         command.add(classPath);
@@ -196,34 +162,11 @@ public final class ShmJob
         command.add(ShmDevice.NAME);
         command.addAll(spec.appArgs());
         final ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("MPJ_HOME", home.toString());
+        builder.environment().put(MpjHome.VARIABLE, home.toString());
         // Standard input goes to rank 0, as with MPI launchers.
         builder.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT :
             ProcessBuilder.Redirect.from(new File("/dev/null")));
-        final Process process = builder.start();
-        final String prefix = spec.prefixOutput() ? "[" + rank + "] " : null;
-        forwarders.add(Thread.ofPlatform().daemon().name("kupl-shm-out-" + rank)
-            .start(new OutputForwarder(process.getInputStream(), out, prefix)));
-        forwarders.add(Thread.ofPlatform().daemon().name("kupl-shm-err-" + rank)
-            .start(new OutputForwarder(process.getErrorStream(), err, prefix)));
-        return process;
-    }
-
-    private void killAll()
-    {
-        final List<Process> started;
-        synchronized (ranks)
-        {
-            started = List.copyOf(ranks);
-        }
-        for (final Process process : started)
-        {
-            if (process.isAlive())
-            {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-            }
-        }
+        return builder;
     }
 
     /** The java of this JVM. */
@@ -235,9 +178,9 @@ public final class ShmJob
 
     /**
      * The ranks' class path: this project's classes (this jar, the engine's and the {@code api} module's),
-     * MPJ Express's {@code mpj.jar} and log4j 1.2, then the program's own entries.
+     * MPJ Express's {@code mpj.jar} and log4j 1.2 from {@code home}, then the program's own entries.
      */
-    static List<String> rankClassPath(final List<String> programClassPath)
+    static List<String> rankClassPath(final List<String> programClassPath, final Path home)
     {
         final List<String> entries = new ArrayList<>();
         entries.add(codeSource(ShmJob.class));
@@ -260,16 +203,9 @@ public final class ShmJob
         {
             // The api module is not on this JVM's class path: programs that use it bring it with -cp.
         }
-        final String home = System.getenv("MPJ_HOME");
-        entries.add(existing(home == null ? null : Path.of(home, "lib", "mpj.jar"), Path.of(MPJ_LIB, "mpj.jar")));
-        entries.add(existing(home == null ? null : Path.of(home, "lib", "log4j-1.2.jar"), Path.of(LOG4J_JAR)));
+        entries.addAll(MpjHome.rankJars(home));
         entries.addAll(programClassPath);
         return entries;
-    }
-
-    private static String existing(final Path preferred, final Path fallback)
-    {
-        return (preferred != null && Files.isRegularFile(preferred) ? preferred : fallback).toString();
     }
 
     private static String codeSource(final Class<?> type)
@@ -286,56 +222,6 @@ public final class ShmJob
         catch (final URISyntaxException e)
         {
             throw new IllegalStateException("bad location of " + type.getName() + ": " + source.getLocation(), e);
-        }
-    }
-
-    /** {@code home} if it holds {@code conf/mpjexpress.conf}, else null. */
-    static Path usableMpjHome(final String home)
-    {
-        if (home == null || home.isBlank())
-        {
-            return null;
-        }
-        final Path path = Path.of(home);
-        return Files.isRegularFile(path.resolve("conf/mpjexpress.conf")) ? path : null;
-    }
-
-    /** A private MPJ_HOME holding a copy of {@code /etc/mpj} (what {@code MPI.Init} reads). */
-    private static Path makeMpjHome() throws IOException
-    {
-        final Path home = Files.createTempDirectory("kupl-mpj-home");
-        final Path conf = Files.createDirectories(home.resolve("conf"));
-        final Path installed = Path.of(MPJ_CONF, "mpjexpress.conf");
-        if (Files.isRegularFile(installed))
-        {
-            Files.copy(installed, conf.resolve("mpjexpress.conf"));
-        }
-        else
-        {
-            Files.writeString(conf.resolve("mpjexpress.conf"), "mpjexpress.mpi.loglevel=OFF\n");
-        }
-        return home;
-    }
-
-    private static void deleteTree(final Path root)
-    {
-        try (Stream<Path> paths = Files.walk(root))
-        {
-            paths.sorted(Comparator.reverseOrder()).forEach(path ->
-            {
-                try
-                {
-                    Files.deleteIfExists(path);
-                }
-                catch (final IOException e)
-                {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-        catch (final IOException | UncheckedIOException e)
-        {
-            // A temporary directory left behind is harmless; say nothing.
         }
     }
 }

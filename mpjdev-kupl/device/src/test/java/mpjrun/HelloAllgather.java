@@ -8,7 +8,10 @@ import mpi.MPI;
  * argument picks a way to fail:
  * <ul>
  * <li>{@code throw}: the last rank throws after Finalize (MPJ Express's starter still exits with 0);</li>
- * <li>{@code hang}: rank 0 sleeps before the Allgather, so the job never ends by itself.</li>
+ * <li>{@code hang}: rank 0 sleeps before the Allgather, so the job never ends by itself;</li>
+ * <li>{@code kill9}: rank 0 kills its own JVM with SIGKILL before the Allgather (in multicore, every
+ *     rank's JVM);</li>
+ * <li>{@code exit3}: the last rank calls {@code System.exit(3)} after Finalize.</li>
  * </ul>
  */
 public final class HelloAllgather
@@ -29,6 +32,11 @@ public final class HelloAllgather
         {
             Thread.sleep(600_000);
         }
+        if (mode.equals("kill9") && rank == 0)
+        {
+            new ProcessBuilder("kill", "-9", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+            Thread.sleep(600_000);
+        }
         final int[] all = new int[size];
         MPI.COMM_WORLD.Allgather(new int[] {rank * rank + 1}, 0, 1, MPI.INT, all, 0, 1, MPI.INT);
         for (int peer = 0; peer < size; peer++)
@@ -44,6 +52,10 @@ public final class HelloAllgather
         if (mode.equals("throw") && rank == size - 1)
         {
             throw new IllegalStateException("rank " + rank + " fails on purpose");
+        }
+        if (mode.equals("exit3") && rank == size - 1)
+        {
+            System.exit(3);
         }
     }
 }

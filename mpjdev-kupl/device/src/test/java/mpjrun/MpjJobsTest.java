@@ -27,7 +27,8 @@ class MpjJobsTest
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(40);
     private static final Duration HANG_TIMEOUT = Duration.ofSeconds(3);
     /** The argument of the {@code sleep} that {@link #shouldEndWhatALauncherLeftRunningWhenItExited} leaves behind. */
-    private static final String ORPHAN_MARKER = "59.4321";
+    /** Unique to this test JVM, so that other builds running the same test on this host are not counted. */
+    private static final String ORPHAN_MARKER = "59." + ProcessHandle.current().pid();
 
     @AfterEach
     void shouldLeaveNoProcessBehind() throws InterruptedException

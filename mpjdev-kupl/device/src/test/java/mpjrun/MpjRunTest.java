@@ -96,6 +96,33 @@ class MpjRunTest
         assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
     }
 
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource(delimiter = '|', value = {
+        "multicore | throw | 1   | mpjrun: rank 2 failed: java.lang.IllegalStateException: rank 2 fails on purpose",
+        "multicore | throw | 1   | mpjrun: rank 2 failed (see the exception above)",
+        "multicore | kill9 | 1   | mpjrun: ranks 0, 1, 2 never returned from main: the ranks' JVM was killed",
+        "shm       | throw | 1   | mpjrun: rank 2 (pid ",
+        "shm       | kill9 | 137 | was killed by signal 9 (SIGKILL), exit status 137",
+        "shm       | exit3 | 3   | exited with status 3"})
+    void shouldExitNonZeroNamingTheRankThatFailed(final String device, final String failure, final int exitCode,
+        final String message) throws Exception
+    {
+        final JobResult result = script("-np", "3", "-dev", device, "-cp", testClasses(), MAIN, failure);
+
+        assertEquals(exitCode, result.launcherExitCode(), result.output());
+        assertTrue(result.output().contains(message), result.output());
+    }
+
+    @Test
+    void shouldStreamAStarterJobsOutputAndExitWithZeroWhenEveryRankReturns() throws Exception
+    {
+        final JobResult result = script("-np", "3", "-dev", "multicore", "-cp", testClasses(), MAIN);
+
+        assertEquals(0, result.launcherExitCode(), result.output());
+        assertTrue(result.output().contains("rank 2 of 3: " + HelloAllgather.OK_LINE), result.output());
+        assertTrue(!result.output().contains("mpjrun:"), result.output());
+    }
+
     private static Run run(final String... args)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -20,13 +20,20 @@ public enum KuplEnv
     KUPL_SHM_ON_PACKAGE("n", List.of("y", "n"),
         "`y`: bind `sls` windows to on-package high-bandwidth memory (a memory-only NUMA node); only with `KUPL_SHM_TYPE=sls`"),
     KUPL_SHM_DIR("/dev/shm", List.of(),
-        "directory (a tmpfs) whose file system holds the segments; added by this implementation"),
+        "directory on a tmpfs (or hugetlbfs) whose file system holds the segments; any other file system " +
+            "is refused at allocation; added by this implementation"),
     KUPL_SHM_WAIT_SPINS("auto", List.of(),
         "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (1000 while processes do not outnumber cores, 0 when they do) or a count; added"),
     KUPL_SHM_WAIT_YIELD_US("2000", List.of(),
         "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up); added"),
     KUPL_SHM_LIVENESS_MS("250", List.of(),
-        "milliseconds between checks that the processes waited for are still alive; added");
+        "milliseconds between checks that the processes waited for are still alive; added"),
+    KUPL_SHM_ARRIVAL_MS("60000", List.of(),
+        "milliseconds a starting job waits for every process to connect to the launcher's hub; " +
+            "then it ends naming the missing ranks; added"),
+    KUPL_SHM_HELLO_MS("5000", List.of(),
+        "milliseconds a new connection to the launcher's hub has to introduce itself as a rank of the job " +
+            "before it is dropped; added");
 
     private final String defaultValue;
     private final List<String> allowedValues;

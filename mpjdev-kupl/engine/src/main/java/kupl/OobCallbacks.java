@@ -6,7 +6,7 @@ package kupl;
  * <p>The engine never talks to other processes except through these two collective
  * callbacks (while building a comm or a window) and through shared memory (everything
  * else). Any transport works: MPI's {@code Allgather}/{@code Barrier} as in the KUPL
- * examples, loopback sockets, threads of one JVM. Both are collective over {@code group}
+ * examples, local sockets, threads of one JVM. Both are collective over {@code group}
  * and must be called by every process of the comm in the same order.
  */
 public interface OobCallbacks

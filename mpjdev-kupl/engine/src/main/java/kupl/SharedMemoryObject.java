@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One shared-memory object, as its creator holds it until every process has mapped it.
@@ -24,6 +25,9 @@ import java.util.List;
  */
 final class SharedMemoryObject implements AutoCloseable
 {
+    /** The file system types {@code KUPL_SHM_DIR} may be on: memory only. */
+    private static final Set<String> MEMORY_FILE_SYSTEMS = Set.of("tmpfs", "hugetlbfs");
+
     private static final int MODE_0600 = 0600;
     private static final long MIB = 1L << 20;
 
@@ -152,8 +156,36 @@ final class SharedMemoryObject implements AutoCloseable
         Libc.close(fd);
     }
 
+    /**
+     * Refuses a {@code KUPL_SHM_DIR} on a disk file system: segments there are written back to the
+     * disk (slow, and they survive a crash in the page cache differently), which a tmpfs never does.
+     */
+    static void requireMemoryFileSystem(final Path directory)
+    {
+        final String type;
+        try
+        {
+            type = Files.getFileStore(directory).type();
+        }
+        catch (final IOException e)
+        {
+            throw new KuplException("KUPL_SHM_DIR=" + directory + " cannot be used: " + e + "; give an existing " +
+                "directory on a tmpfs, such as /dev/shm", e);
+        }
+        if (!MEMORY_FILE_SYSTEMS.contains(type))
+        {
+            throw new KuplException("KUPL_SHM_DIR=" + directory + " is on a " + type + " file system, not in memory: " +
+                "segments there would be written back to the disk; give a directory on a tmpfs (or hugetlbfs), " +
+                "such as /dev/shm");
+        }
+    }
+
     private static int openUnnamed(final Path directory, final boolean hugePages)
     {
+        if (!hugePages)
+        {
+            requireMemoryFileSystem(directory);
+        }
         if (hugePages)
         {
             try
@@ -223,9 +255,7 @@ final class SharedMemoryObject implements AutoCloseable
             }
             if (e.errno() == Libc.ENOSPC || e.errno() == Libc.ENOMEM)
             {
-                throw new KuplException("not enough shared memory: the window needs " + sizeText(length) +
-                    " in KUPL_SHM_DIR=" + directory + ", which has " + sizeText(usableBytes(directory)) +
-                    " free; free space there, enlarge it (mount -o remount,size=...) or point KUPL_SHM_DIR elsewhere", e);
+                throw new KuplException(notEnoughSpace(length, directory, usableBytes(directory)), e);
             }
             if (e.errno() == Libc.EOPNOTSUPP)
             {
@@ -235,6 +265,25 @@ final class SharedMemoryObject implements AutoCloseable
             throw new KuplException("cannot reserve " + sizeText(length) + " in KUPL_SHM_DIR=" + directory + ": " +
                 e.getMessage(), e);
         }
+    }
+
+    /**
+     * Why a reservation of {@code length} bytes did not fit in {@code directory}, which has {@code freeBytes}
+     * free: with exact byte counts and the shortfall when the rounded figures look alike, since the pages
+     * of the window's control object and of the other processes' parts, reserved meanwhile, count too.
+     */
+    static String notEnoughSpace(final long length, final Path directory, final long freeBytes)
+    {
+        final boolean lookAlike = freeBytes >= 0 && sizeText(length).equals(sizeText(freeBytes));
+        final String shortfall = freeBytes >= 0 && freeBytes < length ? ", " + sizeText(length - freeBytes) +
+            " short" : "";
+        return "not enough shared memory: the window needs " + sizeText(length) +
+            (lookAlike ? " (" + length + " B)" : "") + " in KUPL_SHM_DIR=" + directory + ", which has " +
+            sizeText(freeBytes) + " free" + (lookAlike ? " (" + freeBytes + " B)" : "") + shortfall +
+            " for this process's part (a tmpfs " +
+            "hands out whole pages, and the window's control object and the other processes' parts, reserved at " +
+            "the same time, take room there too); free space there, enlarge it (mount -o remount,size=...) or " +
+            "point KUPL_SHM_DIR elsewhere";
     }
 
     private static long usableBytes(final Path directory)

@@ -393,6 +393,18 @@ public final class ShmWin implements AutoCloseable
         waiter.await(condition, what);
     }
 
+    /**
+     * The window's {@link Waiter}: the one way of waiting, for a layer above that waits on the
+     * window's memory its own way (the shm device sleeps on a doorbell:
+     * {@link Waiter#withParker}). Every waiter of the window names the same dead rank, the first
+     * one recorded in the window's control object.
+     */
+    public Waiter waiter()
+    {
+        checkUsable();
+        return waiter;
+    }
+
     /** Number of fences this process has completed on this window. */
     public long fenceCount()
     {

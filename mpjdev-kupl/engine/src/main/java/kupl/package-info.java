@@ -18,6 +18,6 @@
  * process that died fails with {@link kupl.PeerDeathException} instead of hanging.
  *
  * <p>This package uses no MPJ Express type: any out-of-band transport works
- * ({@link kupl.bootstrap} has one over loopback sockets).
+ * ({@link kupl.bootstrap} has one over a Unix-domain socket).
  */
 package kupl;

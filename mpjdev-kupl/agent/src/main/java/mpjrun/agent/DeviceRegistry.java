@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
+import mpjrun.DeviceName;
 import xdev.spi.DeviceProvider;
 
 /**
@@ -16,7 +17,7 @@ import xdev.spi.DeviceProvider;
 public final class DeviceRegistry
 {
     /** The devices MPJ Express 0.44's {@code MPJDev.init} knows itself: left to it. */
-    private static final List<String> MPJ_EXPRESS_DEVICES = List.of("niodev", "mxdev", "smpdev", "hybdev");
+    private static final List<String> MPJ_EXPRESS_DEVICES = DeviceName.mpjDevDevices();
 
     private DeviceRegistry()
     {

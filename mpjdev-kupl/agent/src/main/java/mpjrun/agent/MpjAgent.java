@@ -17,7 +17,10 @@ import net.bytebuddy.asm.Advice;
  *     to the shm launcher ({@link ShmStarter}) instead of MPJRun, whose parser rejects the name;</li>
  * <li>each rank, {@code mpjdev.javampjdev.MPJDev.init}: the device named by the rank's third argument
  *     is looked up among the {@code xdev.spi.DeviceProvider} services ({@link DeviceRegistry})
- *     before MPJ Express's hard-coded if-chain, which then finds it set and keeps it.</li>
+ *     before MPJ Express's hard-coded if-chain, which then finds it set and keeps it;</li>
+ * <li>each rank on the shm device, {@code mpi.Intracomm}'s Barrier, Bcast, Reduce, Allreduce, Gather,
+ *     Scatter, Allgather and Alltoall: run through shared memory ({@link CollectiveAdvice},
+ *     {@code xdev.shmdev.coll.ShmCollectives}), with {@code Comm.Free} and {@code MPI.Finalize} freeing it.</li>
  * </ul>
  * Byte Buddy is relocated into the jar ({@code mpjrun.agent.shaded.net.bytebuddy}), so the agent needs
  * nothing else and clashes with no other Byte Buddy. Cost: a JVM that loads neither target (the
@@ -28,12 +31,40 @@ public final class MpjAgent
 {
     /** What the agent changes, and why: one entry per MPJ Express method. */
     static final List<AdviceTransformer.Target> TARGETS = List.of(
-        new AdviceTransformer.Target("runtime.starter.MPJRun", "main", StarterMainAdvice.class,
+        AdviceTransformer.Target.ofArgs("runtime.starter.MPJRun", "main", "V", StarterMainAdvice.class,
             "MPJRun accepts only its own hard-coded -dev names; shm jobs go to the shm launcher"),
-        new AdviceTransformer.Target("mpjdev.javampjdev.MPJDev", "init", DeviceLookupAdvice.class,
-            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first"));
+        AdviceTransformer.Target.ofArgs("mpjdev.javampjdev.MPJDev", "init", "Lxdev/Device;", DeviceLookupAdvice.class,
+            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first"),
+        collective("Barrier", CollectiveAdvice.BARRIER, CollectiveAdvice.Barrier.class,
+            "a tree of messages (about 18 us on 4 ranks) where the engine's fence takes a few"),
+        collective("Bcast", CollectiveAdvice.BCAST, CollectiveAdvice.Bcast.class,
+            "a tree of messages, each copied through the device's queues; shared memory needs one copy in"),
+        collective("Reduce", CollectiveAdvice.REDUCE, CollectiveAdvice.Reduce.class,
+            "a tree of messages; in shared memory the same tree order is evaluated on staged vectors"),
+        collective("Allreduce", CollectiveAdvice.ALLREDUCE, CollectiveAdvice.Allreduce.class,
+            "a Reduce then a Bcast, two trees of messages; in shared memory one fence for short vectors"),
+        collective("Gather", CollectiveAdvice.ROOTED_EXCHANGE, CollectiveAdvice.Gather.class,
+            "a tree of messages; in shared memory the root copies each block straight from its sender"),
+        collective("Scatter", CollectiveAdvice.ROOTED_EXCHANGE, CollectiveAdvice.Scatter.class,
+            "a tree of messages; in shared memory each rank copies its block straight from the root"),
+        collective("Allgather", CollectiveAdvice.EXCHANGE, CollectiveAdvice.Allgather.class,
+            "N-1 rounds of messages; in shared memory one fence and direct copies"),
+        collective("Alltoall", CollectiveAdvice.EXCHANGE, CollectiveAdvice.Alltoall.class,
+            "N*(N-1) messages; in shared memory one fence and direct copies"),
+        new AdviceTransformer.Target("mpi.Comm", "Free", CollectiveAdvice.BARRIER, CollectiveAdvice.Free.class,
+            CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
+        new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
+            CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"));
 
     private static AdviceTransformer transformer;
+
+    /** An {@code Intracomm} collective that runs through shared memory on the shm device ({@code ShmCollectives}). */
+    private static AdviceTransformer.Target collective(final String method, final String descriptor,
+        final Class<?> advice, final String mpjDoes)
+    {
+        return new AdviceTransformer.Target("mpi.Intracomm", method, descriptor, advice, CollectiveAdvice.RUNTIME,
+            "MPJ Express builds " + method + " from point-to-point messages: " + mpjDoes);
+    }
 
     private MpjAgent()
     {

@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.jar.JarFile;
 
+import mpjrun.DeviceName;
 import mpjrun.JobSpec;
+import mpjrun.StarterOption;
 
 /**
  * What MPJ Express's starter ({@code runtime.starter.MPJRun.main}) does first when the agent is
@@ -28,15 +29,7 @@ public final class ShmStarter
     /** Exit code for a command line that asks for shm but is wrong (as {@code bin/mpjrun}). */
     static final int EXIT_USAGE = 2;
 
-    private static final String SHM = "shm";
-    /** MPJRun's options that take a value ({@code runtime.starter.MPJRun.processInput}). */
-    private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-np", "-dev", "-cp", "-classpath", "-jar",
-        "-machinesfile", "-wdir", "-psl", "-mxboardnum", "-dport", "-debug", "-amMem", "-amCores", "-containerMem",
-        "-containerCores", "-yarnQueue", "-appName", "-amPriority", "-mpjContainerPriority", "-hdfsFolder");
-    /** MPJRun's options that mean nothing to one node's shm job: accepted and dropped. */
-    private static final Set<String> IGNORED = Set.of("-machinesfile", "-wdir", "-psl", "-mxboardnum", "-dport",
-        "-debug", "-src", "-profile", "-yarn", "-debugYarn", "-amMem", "-amCores", "-containerMem", "-containerCores",
-        "-yarnQueue", "-appName", "-amPriority", "-mpjContainerPriority", "-hdfsFolder");
+    private static final String SHM = DeviceName.SHM.text();
 
     private ShmStarter()
     {
@@ -70,11 +63,11 @@ public final class ShmStarter
     {
         for (int i = 0; i + 1 < args.length && args[i].startsWith("-"); i++)
         {
-            if (args[i].equals("-dev") && args[i + 1].equals(SHM))
+            if (args[i].equals(StarterOption.DEV.text()) && args[i + 1].equals(SHM))
             {
                 return true;
             }
-            if (OPTIONS_WITH_VALUE.contains(args[i]))
+            if (StarterOption.takesValue(args[i]))
             {
                 i++;
             }
@@ -98,31 +91,35 @@ public final class ShmStarter
             {
                 mainClass = arg;
             }
-            else if (OPTIONS_WITH_VALUE.contains(arg) && i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-            else if (arg.equals("-np"))
-            {
-                processes = processCount(args[++i]);
-            }
-            else if (arg.equals("-cp") || arg.equals("-classpath"))
-            {
-                classPath.addAll(Arrays.stream(args[++i].split(File.pathSeparator)).filter(e -> !e.isEmpty()).toList());
-            }
-            else if (arg.equals("-jar"))
-            {
-                final String jar = args[++i];
-                classPath.add(jar);
-                mainClass = mainClassOf(jar);
-            }
-            else if (arg.equals("-dev") || IGNORED.contains(arg))
-            {
-                i += OPTIONS_WITH_VALUE.contains(arg) ? 1 : 0;
-            }
             else
             {
-                jvmArgs.add(arg); // a JVM option, as MPJRun takes it
+                final StarterOption option = StarterOption.of(arg).orElse(null);
+                if (option == null)
+                {
+                    jvmArgs.add(arg); // a JVM option, as MPJRun takes it
+                    continue;
+                }
+                if (option.takesValue() && i + 1 >= args.length)
+                {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                final String value = option.takesValue() ? args[++i] : null;
+                switch (option)
+                {
+                    case NP -> processes = processCount(value);
+                    case CP, CLASSPATH ->
+                        classPath.addAll(Arrays.stream(value.split(File.pathSeparator)).filter(e -> !e.isEmpty())
+                            .toList());
+                    case JAR ->
+                    {
+                        classPath.add(value);
+                        mainClass = mainClassOf(value);
+                    }
+                    default ->
+                    {
+                        // -dev (shm, known already) and MPJRun's options that mean nothing to one node's shm job.
+                    }
+                }
             }
         }
         if (mainClass == null)

@@ -97,8 +97,8 @@ class MpjAgentIT
         final JobResult result = probe(true, "nosuchdev", agentOnlyClassPath());
 
         assertFalse(result.succeeded(), result.output());
-        assertTrue(result.output().contains("device=nosuchdev is neither one of MPJ Express's [niodev, mxdev, " +
-            "smpdev, hybdev] nor registered as a xdev.spi.DeviceProvider service [") &&
+        assertTrue(result.output().contains("device=nosuchdev is neither one of MPJ Express's [smpdev, niodev, " +
+            "hybdev, mxdev] nor registered as a xdev.spi.DeviceProvider service [") &&
             result.output().contains(FakeDeviceProvider.NAME), result.output());
     }
 

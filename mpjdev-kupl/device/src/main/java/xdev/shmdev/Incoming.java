@@ -3,10 +3,14 @@ package xdev.shmdev;
 import java.lang.foreign.MemorySegment;
 
 import mpjbuf.Type;
+import xdev.XDevException;
 
 /**
- * A message whose envelope has arrived: what it matches on, its sizes, and where its bytes go
- * (a matched receive, or a staging array while it is unexpected and eager).
+ * A message whose envelope has arrived: what it matches on, its sizes, and where its bytes go.
+ * It owns its receive-side state and changes it only through its methods: unmatched, an eager
+ * message's bytes wait in a staging array; matched, they go straight into the receive's buffer;
+ * matched by a receive too small, they are dropped. Bytes beyond the announced size are an
+ * error, not a silent overrun.
  */
 final class Incoming
 {
@@ -20,22 +24,22 @@ final class Incoming
     final int typeCode;
     final boolean synchronous;
     final boolean rendezvous;
-    /** Payload bytes that have arrived so far. */
-    long arrived;
-    /** Where the bytes of an unmatched eager message wait; null once matched. */
-    byte[] staging;
-    /** The receive it matched, or null. */
-    RecvRequest receive;
-    /** A send to this very process, completed when matched if it is synchronous. */
-    SendRequest localSend;
-    /** Matched by a receive whose buffer is too small: its bytes are dropped. */
-    boolean discard;
     /** Address of the bytes in the sender, if the receiver may read them directly; else 0. */
-    long senderAddress;
+    final long senderAddress;
+    /** Payload bytes that have arrived so far. */
+    private long arrived;
+    /** Where the bytes of an unmatched eager message wait; null once matched. */
+    private byte[] staging;
+    /** The receive it matched, or null. */
+    private RecvRequest receive;
+    /** A send to this very process, completed when matched if it is synchronous. */
+    private SendRequest localSend;
+    /** Matched by a receive whose buffer is too small: its bytes are dropped. */
+    private boolean discarded;
 
     Incoming(final int source, final int sequence, final int tag, final int context, final int staticBytes,
         final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,
-        final boolean rendezvous)
+        final boolean rendezvous, final long senderAddress)
     {
         this.source = source;
         this.sequence = sequence;
@@ -47,6 +51,24 @@ final class Incoming
         this.typeCode = typeCode;
         this.synchronous = synchronous;
         this.rendezvous = rendezvous;
+        this.senderAddress = senderAddress;
+        // An eager message's bytes follow its envelope at once, matched or not.
+        this.staging = rendezvous || totalBytes() == 0 ? null : new byte[(int)totalBytes()];
+    }
+
+    /** A message from this process to itself: every byte copied from {@code send} now, staged until matched. */
+    static Incoming fromLocalSend(final SendRequest send)
+    {
+        final Incoming message = new Incoming(send.destination, send.sequence, send.tag, send.context,
+            send.bytes.staticBytes(), send.bytes.dynamicBytes(), send.bytes.numEls(), send.bytes.typeCode(),
+            send.synchronous, false, 0);
+        if (message.staging != null)
+        {
+            send.bytes.copyTo(0, MemorySegment.ofArray(message.staging), 0, message.staging.length);
+        }
+        message.arrived = message.totalBytes();
+        message.localSend = send;
+        return message;
     }
 
     long totalBytes()
@@ -64,17 +86,87 @@ final class Incoming
         return typeCode < 0 ? null : Type.getType(typeCode);
     }
 
-    /** Takes payload bytes {@code [arrived, arrived + length)} from {@code memory} at {@code at}. */
+    /** The receive it matched, or null while it is unexpected. */
+    RecvRequest receive()
+    {
+        return receive;
+    }
+
+    /** The send of this process it came from, or null if it came through a queue. */
+    SendRequest localSend()
+    {
+        return localSend;
+    }
+
+    boolean isDiscarded()
+    {
+        return discarded;
+    }
+
+    /** Matched by {@code matched}: the bytes staged so far move into its buffer, the rest will follow. */
+    void matchedBy(final RecvRequest matched)
+    {
+        checkUnmatched();
+        receive = matched;
+        matched.bind(this);
+        if (staging != null)
+        {
+            if (arrived > 0)
+            {
+                matched.accept(0, MemorySegment.ofArray(staging), 0, (int)arrived);
+            }
+            staging = null;
+        }
+    }
+
+    /** Matched by a receive too small for it: what has arrived and what follows is dropped. */
+    void discard()
+    {
+        checkUnmatched();
+        discarded = true;
+        staging = null;
+    }
+
+    /** Every byte of a rendezvous message was read from the sender directly (or dropped): no data records follow. */
+    void arrivedDirectly()
+    {
+        if (!rendezvous || arrived != 0 || receive == null && !discarded)
+        {
+            throw new IllegalStateException("message " + sequence + " from rank " + source + " cannot be read " +
+                "directly (rendezvous " + rendezvous + ", " + arrived + " bytes arrived, matched " + (receive != null) +
+                ")");
+        }
+        arrived = totalBytes();
+    }
+
+    /**
+     * Takes payload bytes {@code [arrived, arrived + length)} from {@code memory} at {@code at}.
+     *
+     * @throws XDevException if they go beyond the size the envelope announced.
+     */
     void accept(final MemorySegment memory, final long at, final int length)
     {
+        if (length < 0 || arrived + length > totalBytes())
+        {
+            throw new XDevException("shm device: " + length + " more bytes of message " + sequence + " from rank " +
+                source + " arrived after " + arrived + " of " + totalBytes() + " (corrupted queue?)");
+        }
         if (receive != null)
         {
             receive.accept(arrived, memory, at, length);
         }
-        else if (!discard)
+        else if (!discarded)
         {
             MemorySegment.copy(memory, at, MemorySegment.ofArray(staging), arrived, length);
         }
         arrived += length;
+    }
+
+    private void checkUnmatched()
+    {
+        if (receive != null || discarded)
+        {
+            throw new IllegalStateException("message " + sequence + " from rank " + source + " was matched already");
+        }
     }
 }

@@ -5,14 +5,23 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The records the shm device writes into a queue ({@link ShmRing}), after the ring's own record
- * header: what each kind carries and where.
+ * header ({@link RingDescriptor}): what each kind carries and where. It encodes and decodes
+ * records only; what a record means for a request is the protocol's business
+ * ({@link SendStateMachine}, {@link MessageProtocol}).
  *
  * <pre>
  *   envelope (EAGER, RENDEZVOUS): 40 bytes, then, for an eager message, its first bytes
- *     0 sequence | 4 tag | 8 context | 12 static bytes | 16 dynamic bytes | 20 numEls
- *     24 type code | 28 flags (SYNCHRONOUS) | 32 sender's address of the static bytes (8; 0: no direct read)
- *   data (DATA): 0 sequence | 4 padding | 8 message bytes (16-byte aligned)
- *   control (CLEAR_TO_SEND, ACK, READ): 0 sequence | 4 padding
+ *    0                   1                   2                   3
+ *    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *   +---------------------------------------------------------------+
+ *   |  0 sequence                     |  4 tag                        |
+ *   |  8 context                      | 12 static bytes               |
+ *   | 16 dynamic bytes                | 20 numEls                     |
+ *   | 24 type code (-1: empty)        | 28 flags (1: SYNCHRONOUS)     |
+ *   | 32 sender's address of the static bytes (8; 0: no direct read)  |
+ *   +---------------------------------------------------------------+
+ *   data (DATA):                         0 sequence | 4 padding | 8 message bytes (16-byte aligned)
+ *   control (CLEAR_TO_SEND, ACK, READ):  0 sequence | 4 padding
  * </pre>
  *
  * A sequence numbers a sender's messages to one receiver; data and control records name the
@@ -32,89 +41,85 @@ final class MessageRecords
     /** Data and control fields: sequence and padding, so that data starts 16-byte aligned. */
     static final int SEQUENCE_BYTES = 8;
 
-    private static final long TAG_OFFSET = 4;
-    private static final long CONTEXT_OFFSET = 8;
-    private static final long STATIC_BYTES_OFFSET = 12;
-    private static final long DYNAMIC_BYTES_OFFSET = 16;
-    private static final long NUM_ELS_OFFSET = 20;
-    private static final long TYPE_CODE_OFFSET = 24;
-    private static final long FLAGS_OFFSET = 28;
-    private static final long SENDER_ADDRESS_OFFSET = 32;
-    private static final int FLAG_SYNCHRONOUS = 1;
+    static final long SEQUENCE_OFFSET = 0;
+    static final long TAG_OFFSET = 4;
+    static final long CONTEXT_OFFSET = 8;
+    static final long STATIC_BYTES_OFFSET = 12;
+    static final long DYNAMIC_BYTES_OFFSET = 16;
+    static final long NUM_ELS_OFFSET = 20;
+    static final long TYPE_CODE_OFFSET = 24;
+    static final long FLAGS_OFFSET = 28;
+    static final long SENDER_ADDRESS_OFFSET = 32;
+    static final int FLAG_SYNCHRONOUS = 1;
 
     /**
      * Data per record, so that a full record (header, fields, data) is exactly
      * {@link ShmDevice#CHUNK_BYTES}: a whole number of them fills the queue, and records never
      * straddle its end, which would cut them into pieces and padding.
      */
-    private static final int MAX_RECORD_DATA = ShmDevice.CHUNK_BYTES - ShmRing.HEADER_BYTES - SEQUENCE_BYTES;
-    private static final int MAX_ENVELOPE_DATA = ShmDevice.CHUNK_BYTES - ShmRing.HEADER_BYTES - ENVELOPE_BYTES;
+    static final int MAX_RECORD_DATA = ShmDevice.CHUNK_BYTES - RingDescriptor.HEADER_BYTES - SEQUENCE_BYTES;
+    static final int MAX_ENVELOPE_DATA = ShmDevice.CHUNK_BYTES - RingDescriptor.HEADER_BYTES - ENVELOPE_BYTES;
     /** A data record is not split smaller than this when the queue is nearly full. */
-    private static final int MIN_PIECE_BYTES = 4096;
+    static final int MIN_PIECE_BYTES = 4096;
 
     private MessageRecords()
     {
     }
 
     /**
-     * Writes the envelope of {@code send} (with its first bytes, if eager), then, if eager, the rest.
+     * Writes the envelope of {@code send}, with its first bytes if {@code kind} is eager.
      *
-     * @param directReads whether the receiver may read the bytes straight from this process.
-     * @return false if the queue is full: call again later, it goes on where it stopped.
+     * @param senderAddress where the receiver may read the static section directly, or 0.
+     * @return how many bytes of the payload it carries, or -1 if the queue is full (nothing written).
      */
-    static boolean writeEnvelope(final ShmRing ring, final int kind, final SendRequest send, final boolean directReads)
-    {
-        if (!send.envelopeWritten)
-        {
-            final long total = send.totalBytes();
-            final int inline = kind == KIND_EAGER ? (int)Math.min(total, MAX_ENVELOPE_DATA) : 0;
-            final int n = ring.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
-            if (n < 0)
-            {
-                return false;
-            }
-            final MemorySegment memory = ring.memory();
-            final long at = ring.claimedPayload();
-            memory.set(ValueLayout.JAVA_INT, at, send.sequence);
-            memory.set(ValueLayout.JAVA_INT, at + TAG_OFFSET, send.tag);
-            memory.set(ValueLayout.JAVA_INT, at + CONTEXT_OFFSET, send.context);
-            memory.set(ValueLayout.JAVA_INT, at + STATIC_BYTES_OFFSET, send.staticBytes);
-            memory.set(ValueLayout.JAVA_INT, at + DYNAMIC_BYTES_OFFSET, send.dynamicBytes);
-            memory.set(ValueLayout.JAVA_INT, at + NUM_ELS_OFFSET, send.numEls);
-            memory.set(ValueLayout.JAVA_INT, at + TYPE_CODE_OFFSET, send.typeCode);
-            memory.set(ValueLayout.JAVA_INT, at + FLAGS_OFFSET, send.synchronous ? FLAG_SYNCHRONOUS : 0);
-            memory.set(ValueLayout.JAVA_LONG, at + SENDER_ADDRESS_OFFSET, directReads ? send.staticAddress() : 0);
-            if (n > 0)
-            {
-                send.copyPayload(0, memory, at + ENVELOPE_BYTES, n);
-            }
-            ring.commit();
-            send.written = n;
-            send.envelopeWritten = true;
-        }
-        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send.
-        return kind == KIND_RENDEZVOUS || writeData(ring, send);
-    }
-
-    /** Writes what is left of {@code send}'s bytes in data records; false if the queue filled up first. */
-    static boolean writeData(final ShmRing ring, final SendRequest send)
+    static int writeEnvelope(final ShmRing ring, final int kind, final SendRequest send, final long senderAddress)
     {
         final long total = send.totalBytes();
-        while (send.written < total)
+        final int inline = kind == KIND_EAGER ? (int)Math.min(total, MAX_ENVELOPE_DATA) : 0;
+        final int n = ring.claim(kind, ENVELOPE_BYTES, inline, Math.min(inline, MIN_PIECE_BYTES));
+        if (n < 0)
         {
-            final int want = (int)Math.min(total - send.written, MAX_RECORD_DATA);
-            final int n = ring.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
-            if (n < 0)
-            {
-                return false;
-            }
-            final long at = ring.claimedPayload();
-            ring.memory().set(ValueLayout.JAVA_INT, at, send.sequence);
-            send.copyPayload(send.written, ring.memory(), at + SEQUENCE_BYTES, n);
-            ring.commit();
-            send.written += n;
+            return -1;
         }
-        return true;
+        final MemorySegment memory = ring.memory();
+        final long at = ring.claimedPayload();
+        // Plain stores: the ring's commit publishes them with its release of the tail.
+        memory.set(ValueLayout.JAVA_INT, at + SEQUENCE_OFFSET, send.sequence);
+        memory.set(ValueLayout.JAVA_INT, at + TAG_OFFSET, send.tag);
+        memory.set(ValueLayout.JAVA_INT, at + CONTEXT_OFFSET, send.context);
+        memory.set(ValueLayout.JAVA_INT, at + STATIC_BYTES_OFFSET, send.bytes.staticBytes());
+        memory.set(ValueLayout.JAVA_INT, at + DYNAMIC_BYTES_OFFSET, send.bytes.dynamicBytes());
+        memory.set(ValueLayout.JAVA_INT, at + NUM_ELS_OFFSET, send.bytes.numEls());
+        memory.set(ValueLayout.JAVA_INT, at + TYPE_CODE_OFFSET, send.bytes.typeCode());
+        memory.set(ValueLayout.JAVA_INT, at + FLAGS_OFFSET, send.synchronous ? FLAG_SYNCHRONOUS : 0);
+        memory.set(ValueLayout.JAVA_LONG, at + SENDER_ADDRESS_OFFSET, senderAddress);
+        if (n > 0)
+        {
+            send.bytes.copyTo(0, memory, at + ENVELOPE_BYTES, n);
+        }
+        ring.commit();
+        return n;
+    }
+
+    /**
+     * Writes one data record with the bytes of {@code send} from payload position {@code from}:
+     * as many as fit, up to {@link #MAX_RECORD_DATA}.
+     *
+     * @return how many bytes it carries, or -1 if the queue is full (nothing written).
+     */
+    static int writeData(final ShmRing ring, final SendRequest send, final long from)
+    {
+        final int want = (int)Math.min(send.totalBytes() - from, MAX_RECORD_DATA);
+        final int n = ring.claim(KIND_DATA, SEQUENCE_BYTES, want, Math.min(want, MIN_PIECE_BYTES));
+        if (n < 0)
+        {
+            return -1;
+        }
+        final long at = ring.claimedPayload();
+        ring.memory().set(ValueLayout.JAVA_INT, at + SEQUENCE_OFFSET, send.sequence);
+        send.bytes.copyTo(from, ring.memory(), at + SEQUENCE_BYTES, n);
+        ring.commit();
+        return n;
     }
 
     /** Writes a control record about message {@code sequence}; false if the queue is full. */
@@ -124,7 +129,7 @@ final class MessageRecords
         {
             return false;
         }
-        ring.memory().set(ValueLayout.JAVA_INT, ring.claimedPayload(), sequence);
+        ring.memory().set(ValueLayout.JAVA_INT, ring.claimedPayload() + SEQUENCE_OFFSET, sequence);
         ring.commit();
         return true;
     }
@@ -132,13 +137,13 @@ final class MessageRecords
     /** The message a record at {@code offset} belongs to (every kind starts with it). */
     static int sequence(final MemorySegment memory, final long offset)
     {
-        return memory.get(ValueLayout.JAVA_INT, offset);
+        return memory.get(ValueLayout.JAVA_INT, offset + SEQUENCE_OFFSET);
     }
 
     /** The message an envelope record at {@code offset} announces, from {@code source}. */
     static Incoming readEnvelope(final int source, final int kind, final MemorySegment memory, final long offset)
     {
-        final Incoming message = new Incoming(source, sequence(memory, offset),
+        return new Incoming(source, sequence(memory, offset),
             memory.get(ValueLayout.JAVA_INT, offset + TAG_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + CONTEXT_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + STATIC_BYTES_OFFSET),
@@ -146,8 +151,7 @@ final class MessageRecords
             memory.get(ValueLayout.JAVA_INT, offset + NUM_ELS_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + TYPE_CODE_OFFSET),
             (memory.get(ValueLayout.JAVA_INT, offset + FLAGS_OFFSET) & FLAG_SYNCHRONOUS) != 0,
-            kind == KIND_RENDEZVOUS);
-        message.senderAddress = memory.get(ValueLayout.JAVA_LONG, offset + SENDER_ADDRESS_OFFSET);
-        return message;
+            kind == KIND_RENDEZVOUS,
+            memory.get(ValueLayout.JAVA_LONG, offset + SENDER_ADDRESS_OFFSET));
     }
 }

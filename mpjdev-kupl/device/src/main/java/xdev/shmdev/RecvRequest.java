@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import mpjbuf.Buffer;
 import mpjbuf.NIOBuffer;
 import mpjdev.Status;
+import xdev.Device;
 
 /** A posted receive: what it matches and the {@code mpjbuf.Buffer} the message goes into. */
 final class RecvRequest extends ShmRequest
@@ -23,10 +24,10 @@ final class RecvRequest extends ShmRequest
 
     static final int ANY = -1;
 
-    RecvRequest(final ShmDevice device, final int source, final int tag, final int context, final Buffer buffer,
+    RecvRequest(final RequestDriver driver, final int source, final int tag, final int context, final Buffer buffer,
         final Status status)
     {
-        super(device, status);
+        super(driver, status);
         this.source = source;
         this.tag = tag;
         this.context = context;
@@ -39,8 +40,14 @@ final class RecvRequest extends ShmRequest
 
     boolean matches(final Incoming in)
     {
+        return matches(source, tag, context, in);
+    }
+
+    /** Whether a receive of {@code source} (or {@link #ANY}), {@code tag} (or any) and {@code context} takes it. */
+    static boolean matches(final int source, final int tag, final int context, final Incoming in)
+    {
         return in.context == context && (source == ANY || source == in.source) &&
-            (tag == ShmDevice.ANY_TAG || tag == in.tag);
+            (tag == Device.ANY_TAG || tag == in.tag);
     }
 
     /** Room for the static section, in bytes. */
@@ -103,6 +110,6 @@ final class RecvRequest extends ShmRequest
     String describe()
     {
         return "a receive from " + (source == ANY ? "any rank" : "rank " + source) + " (tag " +
-            (tag == ShmDevice.ANY_TAG ? "any" : Integer.toString(tag)) + ", context " + context + ")";
+            (tag == Device.ANY_TAG ? "any" : Integer.toString(tag)) + ", context " + context + ")";
     }
 }

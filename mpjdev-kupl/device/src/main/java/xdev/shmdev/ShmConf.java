@@ -1,24 +1,32 @@
 package xdev.shmdev;
 
+import java.nio.file.Path;
+import java.util.Objects;
+
 /**
  * What a rank of a {@code shm} job needs to find its peers, passed as the {@code conf}
- * argument of {@code MPI.Init} ({@code args[1]}): the job's size and the loopback port and
- * token of the launcher's out-of-band hub ({@link kupl.bootstrap.OobHub}), written
- * {@code kupl-shm:<port>:<size>:<token>}.
+ * argument of {@code MPI.Init} ({@code args[1]}): the job's size and id, and the Unix-domain
+ * socket of the launcher's out-of-band hub ({@link kupl.bootstrap.OobHub}), written
+ * {@code kupl-shm:<size>:<job id>:<socket path>} (the path last, so that it may hold colons).
  *
- * @param port  loopback port of the hub.
- * @param size  number of ranks.
- * @param token the hub's secret; also the job's identity in every rank's {@code ProcessID}.
+ * <p>Nothing here is a secret, since every user can read a process's command line: the socket
+ * lies in a directory only the launcher's user can enter, so another user cannot connect to it.
+ *
+ * @param socket the hub's socket.
+ * @param size   number of ranks.
+ * @param jobId  the hub's job id; also the job's identity in every rank's {@code ProcessID}.
  */
-public record ShmConf(int port, int size, long token)
+public record ShmConf(Path socket, int size, long jobId)
 {
     static final String PREFIX = "kupl-shm:";
+    private static final String FORMAT = PREFIX + "<size>:<job id>:<socket path>";
 
     public ShmConf
     {
-        if (port < 1 || port > 65535)
+        Objects.requireNonNull(socket, "socket");
+        if (!socket.isAbsolute())
         {
-            throw new IllegalArgumentException("port=" + port + " is not a TCP port (1-65535)");
+            throw new IllegalArgumentException("socket=" + socket + " is not an absolute path");
         }
         if (size < 1)
         {
@@ -35,28 +43,28 @@ public record ShmConf(int port, int size, long token)
     {
         if (text == null || !text.startsWith(PREFIX))
         {
-            throw new IllegalArgumentException("conf argument '" + text + "' is not a shm device's (" + PREFIX +
-                "<port>:<size>:<token>): start shm jobs with bin/mpjrun -dev shm (mpjrun.ShmJob)");
+            throw new IllegalArgumentException("conf argument '" + text + "' is not a shm device's (" + FORMAT +
+                "): start shm jobs with bin/mpjrun -dev shm (mpjrun.ShmJob)");
         }
-        final String[] parts = text.substring(PREFIX.length()).split(":");
+        final String[] parts = text.substring(PREFIX.length()).split(":", 3);
         try
         {
             if (parts.length != 3)
             {
-                throw new NumberFormatException("3 fields expected, found " + parts.length);
+                throw new IllegalArgumentException("3 fields expected, found " + parts.length);
             }
-            return new ShmConf(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
+            return new ShmConf(Path.of(parts[2]), Integer.parseInt(parts[0]), Long.parseLong(parts[1]));
         }
-        catch (final NumberFormatException e)
+        catch (final IllegalArgumentException e)
         {
             throw new IllegalArgumentException("conf argument '" + text + "' is malformed (" + e.getMessage() +
-                "); expected " + PREFIX + "<port>:<size>:<token>", e);
+                "); expected " + FORMAT, e);
         }
     }
 
     @Override
     public String toString()
     {
-        return PREFIX + port + ":" + size + ":" + token;
+        return PREFIX + size + ":" + jobId + ":" + socket;
     }
 }

@@ -5,32 +5,35 @@ import xdev.XDevException;
 
 /**
  * A send or receive of the {@link ShmDevice}. There is no progress thread: whoever waits or
- * tests drives the device. As in MPJ Express's own devices, the completion handlers run once,
- * in the first {@link #iwait()} after completion ({@code mpi.Request.Test} calls {@code iwait}
- * once {@link #itest()} reports completion).
+ * tests drives the device ({@link RequestDriver}). As in MPJ Express's own devices, the
+ * completion handlers run once, in the first {@link #iwait()} after completion
+ * ({@code mpi.Request.Test} calls {@code iwait} once {@link #itest()} reports completion).
  */
 abstract class ShmRequest extends mpjdev.Request
 {
-    final ShmDevice device;
+    final RequestDriver driver;
     final Status status;
+    /** Volatile: {@link #itest()} and {@code Request.iwaitany} read it without the device's lock. */
     private volatile boolean done;
     private volatile XDevException failure;
     private boolean handlersRun;
 
-    ShmRequest(final ShmDevice device, final Status status)
+    ShmRequest(final RequestDriver driver, final Status status)
     {
-        this.device = device;
+        this.driver = driver;
         this.status = status;
     }
 
     boolean isDone()
     {
+        // Volatile load: pairs with the store in markDone, so the status and buffer written before are visible.
         return done;
     }
 
     /** Marks the request complete; the device then queues it for {@code peek}. Called under the device's lock. */
     void markDone()
     {
+        // Volatile store: publishes the status and the received bytes, written before, to any thread that sees done.
         done = true;
     }
 
@@ -38,6 +41,7 @@ abstract class ShmRequest extends mpjdev.Request
     void markFailed(final XDevException error)
     {
         failure = error;
+        // Volatile store after the failure: a thread that sees done sees the failure too.
         done = true;
     }
 
@@ -47,7 +51,7 @@ abstract class ShmRequest extends mpjdev.Request
     @Override
     public Status iwait()
     {
-        device.await(this);
+        driver.await(this);
         final XDevException error = failure;
         if (error != null)
         {
@@ -61,7 +65,7 @@ abstract class ShmRequest extends mpjdev.Request
         }
         if (runHandlers)
         {
-            device.forgetCompleted(this);
+            driver.forget(this);
             complete(status);
         }
         return status;
@@ -72,7 +76,7 @@ abstract class ShmRequest extends mpjdev.Request
     {
         if (!done)
         {
-            device.progressOnce();
+            driver.progressOnce();
         }
         return done ? status : null;
     }
@@ -81,7 +85,7 @@ abstract class ShmRequest extends mpjdev.Request
     @Override
     public void free()
     {
-        device.forgetCompleted(this);
+        driver.forget(this);
     }
 
     @Override

@@ -1,16 +1,21 @@
 package xdev.shmdev;
 
+import static xdev.shmdev.RingDescriptor.HEAD_OFFSET;
+import static xdev.shmdev.RingDescriptor.HEADER_BYTES;
+import static xdev.shmdev.RingDescriptor.KIND_PADDING;
+import static xdev.shmdev.RingDescriptor.TAIL_OFFSET;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
 /**
  * A single-producer, single-consumer queue of variable-length records in shared memory: one
- * per ordered pair of processes, in the receiver's segment. The layout follows the ring
- * buffers of Agrona/Aeron: a producer position (tail) and a consumer position (head) that
- * only grow, each on its own pair of cache lines, a power-of-two data area addressed by
- * position modulo its size, 8-byte-aligned records with an 8-byte header, and a padding
- * record where a record would not fit before the end.
+ * per ordered pair of processes, in the receiver's segment ({@link SegmentDescriptor}). The
+ * layout ({@link RingDescriptor}) follows the ring buffers of Agrona/Aeron: a producer position
+ * (tail) and a consumer position (head) that only grow, each on its own pair of cache lines, a
+ * power-of-two data area addressed by position modulo its size, 8-byte-aligned records with an
+ * 8-byte header, and a padding record where a record would not fit before the end.
  *
  * <p>Ordering: the producer writes a record (header and payload) with plain stores and then
  * publishes the new tail with a release store; the consumer reads the tail with an acquire
@@ -19,18 +24,12 @@ import java.lang.invoke.VarHandle;
  * a cached copy of the other's position and re-reads it only when it seems to be out of room
  * or out of records, so a busy queue costs no cache-line transfer per record.
  *
- * <p>The producer side is used by one thread at a time, and so is the consumer side (the
- * device holds its lock).
+ * <p>"Full" is a value ({@link #claim} returns -1), so that the caller decides how to wait. The
+ * producer side is used by one thread at a time, and so is the consumer side (the device holds
+ * its lock).
  */
 final class ShmRing
 {
-    /** Bytes of the producer and consumer positions ahead of the data area. */
-    static final int CONTROL_BYTES = 256;
-    static final int HEADER_BYTES = 8;
-    static final int KIND_PADDING = 0;
-
-    private static final long TAIL_OFFSET = 0;
-    private static final long HEAD_OFFSET = 128;
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final MemorySegment memory;
@@ -44,15 +43,13 @@ final class ShmRing
     private long claimedEnd;
 
     /**
-     * @param memory {@link #CONTROL_BYTES} plus {@code capacity} bytes of shared memory, zero at first.
+     * @param memory {@link RingDescriptor#bytesFor}{@code (capacity)} bytes of 8-byte-aligned
+     *               shared memory, zero at first (or left by an earlier ring of the same capacity).
      */
     ShmRing(final MemorySegment memory, final int capacity)
     {
-        if (Integer.bitCount(capacity) != 1 || capacity < 64)
-        {
-            throw new IllegalArgumentException("capacity=" + capacity + " must be a power of two of at least 64");
-        }
-        if (memory.byteSize() < CONTROL_BYTES + (long)capacity || (memory.address() & 7) != 0)
+        RingDescriptor.checkCapacity(capacity);
+        if (memory.byteSize() < RingDescriptor.bytesFor(capacity) || (memory.address() & 7) != 0)
         {
             throw new IllegalArgumentException("ring memory of " + memory.byteSize() + " bytes at 0x" +
                 Long.toHexString(memory.address()) + " cannot hold a ring of " + capacity + " bytes");
@@ -60,13 +57,9 @@ final class ShmRing
         this.memory = memory;
         this.capacity = capacity;
         this.mask = capacity - 1;
+        // Acquire: pairs with the other side's release stores, should this ring be in use already.
         this.tail = (long)LONG.getAcquire(memory, TAIL_OFFSET);
         this.head = (long)LONG.getAcquire(memory, HEAD_OFFSET);
-    }
-
-    static long bytesFor(final int capacity)
-    {
-        return CONTROL_BYTES + (long)capacity;
     }
 
     MemorySegment memory()
@@ -85,7 +78,9 @@ final class ShmRing
      * Claims room for a record of {@code fixedBytes} of fields and {@code n} bytes of data, with
      * {@code n} as large as the free room allows up to {@code maxData}, but at least
      * {@code min(minData, maxData)}. The caller writes the payload at {@link #claimedPayload()}
-     * and then calls {@link #commit()}.
+     * and then calls {@link #commit()}. Records do not straddle the end of the data area, so a
+     * record larger than half the capacity may not fit even in an empty ring: the device's
+     * records are at most an eighth of it ({@link ShmDevice#CHUNK_BYTES}).
      *
      * @return {@code n}, or -1 if there is no room for the smallest such record yet.
      */
@@ -95,6 +90,7 @@ final class ShmRing
         int n = tryClaim(kind, fixedBytes, maxData, lowest);
         if (n < 0)
         {
+            // Acquire: pairs with the consumer's release of head, so its reads of the freed room are done.
             head = (long)LONG.getAcquire(memory, HEAD_OFFSET);
             n = tryClaim(kind, fixedBytes, maxData, lowest);
         }
@@ -106,7 +102,7 @@ final class ShmRing
         final long free = capacity - (tail - head);
         final int index = (int)(tail & mask);
         final long toEnd = capacity - index;
-        final long smallest = align(HEADER_BYTES + fixedBytes + lowest);
+        final long smallest = RingDescriptor.recordBytes(fixedBytes + lowest);
         long position = tail;
         long room = Math.min(free, toEnd);
         if (room < smallest)
@@ -123,8 +119,8 @@ final class ShmRing
         final int n = (int)Math.min(maxData, room - HEADER_BYTES - fixedBytes);
         final int at = (int)(position & mask);
         putHeader(at, kind, fixedBytes + n);
-        claimedPayload = CONTROL_BYTES + at + HEADER_BYTES;
-        claimedEnd = position + align(HEADER_BYTES + fixedBytes + n);
+        claimedPayload = RingDescriptor.payloadOffset(at);
+        claimedEnd = position + RingDescriptor.recordBytes(fixedBytes + n);
         return n;
     }
 
@@ -144,6 +140,7 @@ final class ShmRing
     void commit()
     {
         tail = claimedEnd;
+        // Release: publishes the headers and payload written since the last commit (plain stores) with the tail.
         LONG.setRelease(memory, TAIL_OFFSET, tail);
     }
 
@@ -158,7 +155,7 @@ final class ShmRing
 
     /**
      * Hands every record published so far to {@code reader}, releasing each record's room after
-     * the reader has returned.
+     * the reader has returned (also when it throws).
      *
      * @return whether there was any record.
      */
@@ -166,6 +163,7 @@ final class ShmRing
     {
         if (head == tail)
         {
+            // Acquire: pairs with the producer's release in commit; the records before the tail are visible.
             tail = (long)LONG.getAcquire(memory, TAIL_OFFSET);
             if (head == tail)
             {
@@ -175,32 +173,29 @@ final class ShmRing
         while (head != tail)
         {
             final int index = (int)(head & mask);
-            final int kind = memory.get(ValueLayout.JAVA_INT, CONTROL_BYTES + index);
-            final int length = memory.get(ValueLayout.JAVA_INT, CONTROL_BYTES + index + 4);
-            if (kind != KIND_PADDING)
+            final int kind = memory.get(ValueLayout.JAVA_INT, RingDescriptor.kindOffset(index));
+            final int length = memory.get(ValueLayout.JAVA_INT, RingDescriptor.lengthOffset(index));
+            try
             {
-                reader.onRecord(source, kind, memory, CONTROL_BYTES + index + HEADER_BYTES, length);
+                if (kind != KIND_PADDING)
+                {
+                    reader.onRecord(source, kind, memory, RingDescriptor.payloadOffset(index), length);
+                }
             }
-            head += align(HEADER_BYTES + length);
-            LONG.setRelease(memory, HEAD_OFFSET, head);
+            finally
+            {
+                head += RingDescriptor.recordBytes(length);
+                // Release: the record has been read out; the producer may overwrite its room from now on.
+                LONG.setRelease(memory, HEAD_OFFSET, head);
+            }
         }
         return true;
     }
 
-    /** Whether the consumer has read everything published (for tests and finish). */
-    boolean isEmptyForConsumer()
-    {
-        return head == (long)LONG.getAcquire(memory, TAIL_OFFSET);
-    }
-
     private void putHeader(final int index, final int kind, final int length)
     {
-        memory.set(ValueLayout.JAVA_INT, CONTROL_BYTES + index, kind);
-        memory.set(ValueLayout.JAVA_INT, CONTROL_BYTES + index + 4, length);
-    }
-
-    private static long align(final long bytes)
-    {
-        return (bytes + 7) & ~7L;
+        // Plain stores: published by the release of the tail in commit.
+        memory.set(ValueLayout.JAVA_INT, RingDescriptor.kindOffset(index), kind);
+        memory.set(ValueLayout.JAVA_INT, RingDescriptor.lengthOffset(index), length);
     }
 }

@@ -1,5 +1,7 @@
 package xdev.shmdev;
 
+import java.nio.file.Path;
+
 import kupl.bootstrap.SocketOob;
 import xdev.Device;
 import xdev.ProcessID;
@@ -21,8 +23,8 @@ final class DeviceKillRank
     public static void main(final String[] args) throws Exception
     {
         final int rank = Integer.getInteger(SocketOob.RANK_PROPERTY);
-        final ShmConf conf = new ShmConf(Integer.getInteger(SocketOob.PORT_PROPERTY),
-            Integer.getInteger(SocketOob.SIZE_PROPERTY), Long.parseLong(System.getProperty(SocketOob.TOKEN_PROPERTY)));
+        final ShmConf conf = new ShmConf(Path.of(System.getProperty(SocketOob.SOCKET_PROPERTY)),
+            Integer.getInteger(SocketOob.SIZE_PROPERTY), Long.parseLong(System.getProperty(SocketOob.JOB_PROPERTY)));
         final ShmDevice device = new ShmDevice();
         final ProcessID[] ids = device.init(new String[] {Integer.toString(rank), conf.toString(), "shm"});
         System.out.println("ready");

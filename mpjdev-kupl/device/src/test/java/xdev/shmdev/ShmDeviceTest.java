@@ -342,11 +342,12 @@ class ShmDeviceTest
     void badInitArgumentsAreNamed()
     {
         final ShmDevice device = new ShmDevice();
+        final String conf = "kupl-shm:2:3:/tmp/kupl-oob-none/hub";
         assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"0", "mpj.conf", "shm"}))
             .getMessage().contains("'mpj.conf'"));
-        assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"x", "kupl-shm:1:2:3", "shm"}))
+        assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"x", conf, "shm"}))
             .getMessage().contains("rank 'x'"));
-        assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"2", "kupl-shm:1:2:3", "shm"}))
+        assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"2", conf, "shm"}))
             .getMessage().contains("rank=2 is outside the job of 2 ranks"));
         assertTrue(assertThrows(XDevException.class, () -> device.init(new String[] {"0"}))
             .getMessage().contains("1 arguments"));

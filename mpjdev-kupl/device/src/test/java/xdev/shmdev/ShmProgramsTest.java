@@ -7,14 +7,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import mpjrun.JobResult;
 import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
@@ -31,8 +33,6 @@ class ShmProgramsTest
 {
     private static final Path TEST_CLASSES = Path.of(ShmProgramsTest.class.getProtectionDomain().getCodeSource()
         .getLocation().getPath());
-    /** The repository, where bin/lib/common.sh shows how to run MPJ Express's multicore mode. */
-    private static final Path ROOT = TEST_CLASSES.getParent().getParent().getParent().getParent(); // device/target/test-classes
 
     @ParameterizedTest(name = "{0} processes")
     @ValueSource(ints = {1, 2, 3, 4, 5})
@@ -63,36 +63,12 @@ class ShmProgramsTest
         return output.lines().filter(line -> line.startsWith("RESULT")).sorted().toList();
     }
 
+    /** The same program in MPJ Express's multicore mode, through the job kit. */
     private static String runMulticore(final int processes) throws IOException, InterruptedException
     {
-        final Path common = ROOT.resolve("bin/lib/common.sh");
-        Assumptions.assumeTrue(Files.isRegularFile(common), "no " + common);
-        final Process starter = new ProcessBuilder("bash", "-c",
-            "source \"$0\" && kupl_find_jdk && kupl_mpj_home && kupl_run_multicore \"$@\"", common.toString(),
-            Integer.toString(processes), TEST_CLASSES.toString(), Programs.class.getName())
-            .redirectErrorStream(true).start();
-        final ByteArrayOutputStream output = new ByteArrayOutputStream();
-        final Thread reader = Thread.ofPlatform().daemon().start(() ->
-        {
-            try
-            {
-                starter.getInputStream().transferTo(output);
-            }
-            catch (final IOException ignored)
-            {
-                // the starter is gone
-            }
-        });
-        try
-        {
-            assertTrue(starter.waitFor(60, TimeUnit.SECONDS), () -> "multicore run did not end:\n" + output);
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-            return output.toString(StandardCharsets.UTF_8);
-        }
-        finally
-        {
-            starter.descendants().forEach(ProcessHandle::destroyForcibly);
-            starter.destroyForcibly();
-        }
+        final JobResult result = MpjJobs.run(MpjDevice.MULTICORE, new JobSpec(processes,
+            List.of(TEST_CLASSES.toString()), List.of(), Programs.class.getName(), List.of(), false),
+            Duration.ofSeconds(60));
+        return result.requireSuccess().output();
     }
 }

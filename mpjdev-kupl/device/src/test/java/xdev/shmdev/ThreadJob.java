@@ -34,7 +34,7 @@ final class ThreadJob
         final List<Thread> threads = new ArrayList<>();
         try (OobHub hub = OobHub.start(size))
         {
-            final ShmConf conf = new ShmConf(hub.port(), size, hub.token());
+            final ShmConf conf = new ShmConf(hub.socket(), size, hub.jobId());
             for (int rank = 0; rank < size; rank++)
             {
                 final int r = rank;

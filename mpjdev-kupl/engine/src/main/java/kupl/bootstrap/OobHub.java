@@ -4,58 +4,131 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.net.ProtocolException;
+import java.net.SocketException;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
- * The server side of {@link SocketOob}: a loopback socket that N processes connect to, and a
- * thread that answers each round of their allgathers once all of them have contributed.
- * Connections must present the hub's random token. When any process goes away (or
- * {@link #close()} is called) every connection is dropped, so that the others' out-of-band
- * calls fail instead of waiting for ever.
+ * The launcher's side of {@link SocketOob}: a Unix-domain socket that the N processes of a job
+ * connect to, and a thread that answers each round of their allgathers once all of them have
+ * contributed. When any process goes away (or {@link #close()} is called) every connection is
+ * dropped, so that the others' out-of-band calls fail instead of waiting for ever.
+ *
+ * <p><b>Who can connect.</b> The socket lives in a directory that only this user may enter
+ * ({@link PrivateSocketDirectory}, mode 0700), so the kernel refuses every other user's
+ * {@code connect}; the hub also asks the kernel who the peer is ({@code SO_PEERCRED}) and drops
+ * a connection from any other user, should the directory's mode ever be loosened. There is no
+ * secret to steal: the socket's path and the {@link #jobId()} are on every rank's command line,
+ * and they grant nothing. A token would only stop processes of the same user, who can read the
+ * launcher's memory anyway.
+ *
+ * <p><b>Arrival.</b> Each connection is served on a virtual thread of its own, so one that stays
+ * silent, closes at once or sends garbage delays nobody: it must introduce itself as a rank of
+ * this job ({@link Greeting}) within {@link BootstrapTimeouts#helloMs()} or it is dropped (the
+ * first drop is reported on standard error, without the peer's bytes). Once every rank has
+ * arrived the socket and its directory are removed and each rank is welcomed. If they have not
+ * all arrived within {@link BootstrapTimeouts#arrivalMs()}, or a process exits before (see
+ * {@link #processExited(int)}), the job is given up: every connected rank is told which ranks are
+ * missing, and {@link #arrival()} completes with that message.
+ *
+ * <p><b>Rounds.</b> After arrival one thread reads one record from each rank in rank order and
+ * sends every rank the concatenation. These waits have no timeout: a rank may compute for hours
+ * between two collectives; a rank that dies closes its connection, which ends the rounds.
  */
 public final class OobHub implements AutoCloseable
 {
     private final int size;
-    private final long token;
-    private final ServerSocket server;
-    private final Thread thread;
+    private final long jobId;
+    private final BootstrapTimeouts timeouts;
+    private final PrivateSocketDirectory directory;
+    private final ServerSocketChannel server;
+    private final CompletableFuture<Void> arrival = new CompletableFuture<>();
+    private final AtomicInteger droppedConnections = new AtomicInteger();
+    /** The connected ranks, by rank; guarded by {@code this}. */
+    private final Member[] members;
+    /** Every rank has arrived; guarded by {@code this}. */
+    private boolean started;
     private volatile String failure;
-    /** True until every process has connected: until then a process's exit is seen by no socket. */
-    private volatile boolean accepting = true;
 
-    private OobHub(final int size, final ServerSocket server, final long token)
+    /** One rank's connection, with the streams its greeting was read from. */
+    private record Member(SocketChannel channel, DataInputStream in, DataOutputStream out)
     {
-        this.size = size;
-        this.server = server;
-        this.token = token;
-        this.thread = Thread.ofPlatform().daemon().name("kupl-oob-hub").unstarted(this::serve);
     }
 
-    /** Opens a hub for {@code size} processes on a free loopback port and starts serving. */
+    private OobHub(final int size, final BootstrapTimeouts timeouts, final PrivateSocketDirectory directory,
+        final ServerSocketChannel server)
+    {
+        this.size = size;
+        this.jobId = new SecureRandom().nextLong();
+        this.timeouts = timeouts;
+        this.directory = directory;
+        this.server = server;
+        this.members = new Member[size];
+    }
+
+    /** Opens a hub for {@code size} processes with the timeouts of this process's environment. */
     public static OobHub start(final int size) throws IOException
+    {
+        return start(size, BootstrapTimeouts.fromEnvironment());
+    }
+
+    /**
+     * Opens a hub for {@code size} processes in a fresh private directory and starts serving.
+     *
+     * @throws IOException if the directory or the socket cannot be made (the message says what to change).
+     */
+    public static OobHub start(final int size, final BootstrapTimeouts timeouts) throws IOException
     {
         if (size < 1)
         {
             throw new IllegalArgumentException("size=" + size + " must be at least 1");
         }
-        final OobHub hub = new OobHub(size, new ServerSocket(0, size, InetAddress.getLoopbackAddress()),
-            new SecureRandom().nextLong());
-        hub.thread.start();
+        Objects.requireNonNull(timeouts, "timeouts");
+        final PrivateSocketDirectory directory = PrivateSocketDirectory.create();
+        final ServerSocketChannel server;
+        try
+        {
+            server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            server.bind(directory.address());
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            directory.close();
+            throw e;
+        }
+        final OobHub hub = new OobHub(size, timeouts, directory, server);
+        Thread.ofPlatform().daemon().name("kupl-oob-hub-accept").start(hub::acceptConnections);
+        CompletableFuture.delayedExecutor(timeouts.arrivalMs(), TimeUnit.MILLISECONDS).execute(hub::arrivalTimedOut);
         return hub;
     }
 
-    public int port()
+    /** The socket the ranks connect to; reachable only by this user, and gone once every rank has arrived. */
+    public Path socket()
     {
-        return server.getLocalPort();
+        return directory.socket();
     }
 
-    public long token()
+    /** A random number naming this job; not a secret (ranks show it), used as the job's identity. */
+    public long jobId()
     {
-        return token;
+        return jobId;
     }
 
     public int size()
@@ -63,103 +136,301 @@ public final class OobHub implements AutoCloseable
         return size;
     }
 
-    /** Why serving ended (a process went away), or null while it goes on. */
+    public BootstrapTimeouts timeouts()
+    {
+        return timeouts;
+    }
+
+    /** Why serving ended (a process went away, the job could not start), or null while it goes on. */
     public String failure()
     {
         return failure;
     }
 
     /**
-     * Tells the hub that process {@code rank} has exited. Before every process has connected no
-     * socket would notice, and the others would wait in accept for ever: the hub stops then.
+     * Completes when every rank has arrived, or exceptionally, with an {@link IOException} naming
+     * the missing ranks, when the job is given up before.
      */
-    public void processExited(final int rank)
+    public CompletableFuture<Void> arrival()
     {
-        if (accepting)
+        return arrival.copy();
+    }
+
+    /** How many ranks have connected and introduced themselves so far. */
+    public synchronized int arrivedRanks()
+    {
+        int arrived = 0;
+        for (final Member member : members)
         {
-            fail("rank " + rank + " exited before every process had connected to the hub");
-            closeQuietly(server);
+            arrived += member == null ? 0 : 1;
+        }
+        return arrived;
+    }
+
+    /** How many connections have been dropped for not being one of this job's ranks. */
+    public int droppedConnections()
+    {
+        return droppedConnections.get();
+    }
+
+    /**
+     * Tells the hub that process {@code rank} has exited. Before every process has arrived no
+     * socket would notice, and the others would wait for the whole arrival timeout: the hub gives
+     * the job up then. Afterwards the closed connection ends the rounds by itself.
+     */
+    public synchronized void processExited(final int rank)
+    {
+        if (!started)
+        {
+            giveUp("rank " + rank + " of " + size + (members[rank] == null ?
+                " exited before it connected to the job's hub" : " exited while " + missing() + " had not arrived"));
         }
     }
 
-    /** Stops serving and drops every connection. */
+    /** Stops serving and drops every connection; a job still starting is given up. */
     @Override
     public void close()
     {
+        synchronized (this)
+        {
+            giveUp("the job's hub was closed before " + missing() + " arrived");
+            for (final Member member : members)
+            {
+                closeQuietly(member == null ? null : member.channel());
+            }
+        }
         closeQuietly(server);
+        directory.close();
     }
 
-    private void fail(final String why)
+    private void acceptConnections()
     {
-        if (failure == null)
+        try
         {
-            failure = why;
+            while (true)
+            {
+                final SocketChannel channel = server.accept();
+                Thread.ofVirtual().name("kupl-oob-hub-greeting").start(() -> admit(channel));
+            }
+        }
+        catch (final IOException e)
+        {
+            // Closed: every rank has arrived, or the job was given up or closed.
         }
     }
 
-    private void serve()
+    /** Reads a new connection's greeting within the hello timeout, and keeps it if it is a missing rank's. */
+    private void admit(final SocketChannel channel)
     {
-        final Socket[] sockets = new Socket[size];
-        final DataInputStream[] ins = new DataInputStream[size];
-        final DataOutputStream[] outs = new DataOutputStream[size];
+        final AtomicBoolean decided = new AtomicBoolean();
+        CompletableFuture.delayedExecutor(timeouts.helloMs(), TimeUnit.MILLISECONDS).execute(() ->
+        {
+            if (decided.compareAndSet(false, true))
+            {
+                // Closing the channel also ends the read below.
+                drop(channel, "it sent no greeting within " + timeouts.helloMs() + " ms");
+            }
+        });
         try
         {
-            for (int connected = 0; connected < size; connected++)
+            final UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+            if (!directory.owner().equals(peer.user()))
             {
-                final Socket socket = server.accept();
-                socket.setTcpNoDelay(true);
-                final DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-                final int rank;
-                if (in.readLong() != token || (rank = in.readInt()) < 0 || rank >= size || sockets[rank] != null)
+                if (decided.compareAndSet(false, true))
                 {
-                    socket.close();
-                    connected--;
-                    continue;
+                    drop(channel, "it belongs to user " + peer.user().getName() + ", the job to " +
+                        directory.owner().getName());
                 }
-                sockets[rank] = socket;
-                ins[rank] = in;
-                outs[rank] = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+                return;
             }
-            accepting = false;
-            // The listening socket is no longer needed; closing it also frees the port.
-            closeQuietly(server);
-            final byte[][] records = new byte[size][];
+            final DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
+            final Greeting greeting = Greeting.read(in);
+            if (decided.compareAndSet(false, true))
+            {
+                final String refusal = register(greeting, channel, in);
+                if (refusal != null)
+                {
+                    drop(channel, refusal);
+                }
+            }
+        }
+        catch (final IOException e)
+        {
+            if (decided.compareAndSet(false, true))
+            {
+                drop(channel, e instanceof EOFException ? "it closed before a whole greeting" :
+                    e instanceof ProtocolException ? e.getMessage() : "reading its greeting failed");
+            }
+        }
+    }
+
+    /** Keeps a greeted connection as its rank; returns why not if it cannot be. */
+    private synchronized String register(final Greeting greeting, final SocketChannel channel,
+        final DataInputStream in) throws IOException
+    {
+        if (greeting.jobId() != jobId)
+        {
+            return "its greeting names another job";
+        }
+        if (greeting.size() != size || greeting.rank() < 0 || greeting.rank() >= size)
+        {
+            return "its greeting names rank " + greeting.rank() + " of " + greeting.size() + ", the job has " + size;
+        }
+        if (started || failure != null)
+        {
+            return "the job has " + (started ? "started" : "been given up") + " already";
+        }
+        if (members[greeting.rank()] != null)
+        {
+            return "rank " + greeting.rank() + " has connected already";
+        }
+        members[greeting.rank()] = new Member(channel, in,
+            new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel))));
+        for (final Member member : members)
+        {
+            if (member == null)
+            {
+                return null;
+            }
+        }
+        begin();
+        return null;
+    }
+
+    /** Every rank has arrived: no one else may connect; welcome them all and start the rounds. */
+    private void begin()
+    {
+        started = true;
+        closeQuietly(server);
+        directory.close();
+        try
+        {
+            for (final Member member : members)
+            {
+                member.out().writeByte(Greeting.WELCOME);
+                member.out().flush();
+            }
+        }
+        catch (final IOException e)
+        {
+            // A rank died just now: the rounds fail at its closed connection and release the others.
+        }
+        arrival.complete(null);
+        Thread.ofPlatform().daemon().name("kupl-oob-hub-rounds").start(this::serveRounds);
+    }
+
+    private void arrivalTimedOut()
+    {
+        synchronized (this)
+        {
+            giveUp(missing() + " did not arrive within " + timeouts.arrivalMs() + " ms (" +
+                "KUPL_SHM_ARRIVAL_MS; a rank that starts slowly needs more, one that never calls MPI.Init never comes)");
+        }
+    }
+
+    /**
+     * Ends a job that has not started: tells each connected rank why, drops every connection and
+     * removes the socket. Does nothing once every rank has arrived or the job is given up already.
+     */
+    private void giveUp(final String why)
+    {
+        assert Thread.holdsLock(this);
+        if (started || failure != null)
+        {
+            return;
+        }
+        failure = why;
+        for (final Member member : members)
+        {
+            if (member != null)
+            {
+                try
+                {
+                    member.out().writeByte(Greeting.REFUSED);
+                    member.out().writeUTF(why);
+                    member.out().flush();
+                }
+                catch (final IOException e)
+                {
+                    // That rank has gone already.
+                }
+                closeQuietly(member.channel());
+            }
+        }
+        closeQuietly(server);
+        directory.close();
+        arrival.completeExceptionally(new IOException(why));
+    }
+
+    /** "rank 3 of 4", "ranks 1, 3 of 4": the ranks not connected yet. */
+    private String missing()
+    {
+        final List<String> ranks = new ArrayList<>();
+        for (int rank = 0; rank < size; rank++)
+        {
+            if (members[rank] == null)
+            {
+                ranks.add(Integer.toString(rank));
+            }
+        }
+        return (ranks.size() == 1 ? "rank " : "ranks ") + String.join(", ", ranks) + " of " + size;
+    }
+
+    private void drop(final SocketChannel channel, final String why)
+    {
+        // Counted before the peer can see its connection closed.
+        final boolean first = droppedConnections.getAndIncrement() == 0;
+        closeQuietly(channel);
+        if (first)
+        {
+            System.err.println("kupl.bootstrap: the job's hub dropped a connection that is not one of its ranks (" +
+                why + "); the job goes on, and further such connections are dropped without a word");
+        }
+    }
+
+    private void serveRounds()
+    {
+        final byte[][] records = new byte[size][];
+        try
+        {
             while (true)
             {
                 // One collective round: every rank contributes one record, in rank order.
                 int length = -1;
                 for (int rank = 0; rank < size; rank++)
                 {
-                    final int bytes = ins[rank].readInt();
+                    final int bytes = members[rank].in().readInt();
                     if (length >= 0 && bytes != length)
                     {
                         throw new IOException("rank " + rank + " sent " + bytes + " bytes, rank 0 sent " + length);
                     }
                     length = bytes;
                     records[rank] = new byte[bytes];
-                    ins[rank].readFully(records[rank]);
+                    members[rank].in().readFully(records[rank]);
                 }
                 for (int rank = 0; rank < size; rank++)
                 {
-                    outs[rank].writeInt(length * size);
+                    final DataOutputStream out = members[rank].out();
+                    out.writeInt(length * size);
                     for (int peer = 0; peer < size; peer++)
                     {
-                        outs[rank].write(records[peer]);
+                        out.write(records[peer]);
                     }
-                    outs[rank].flush();
+                    out.flush();
                 }
             }
         }
         catch (final IOException e)
         {
             // A process exited (normally at the end, or because it died): release everyone.
-            fail(e.getMessage());
+            failure = e.getMessage() == null || e instanceof SocketException ?
+                "a process closed its connection to the hub" : e.getMessage();
         }
         finally
         {
-            for (final Socket socket : sockets)
+            for (final Member member : members)
             {
-                closeQuietly(socket);
+                closeQuietly(member.channel());
             }
         }
     }

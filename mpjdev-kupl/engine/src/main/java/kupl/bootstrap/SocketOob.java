@@ -1,12 +1,19 @@
 package kupl.bootstrap;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import kupl.Kupl;
 import kupl.OobCallbacks;
@@ -20,60 +27,108 @@ import kupl.ShmDatatype;
  */
 public final class SocketOob implements OobCallbacks, AutoCloseable
 {
-    /** System properties a {@link LocalJob} sets on each process it starts. */
-    public static final String PORT_PROPERTY = "kupl.bootstrap.port";
+    /** System properties a {@link LocalJob} sets on each process it starts: the hub's socket, ... */
+    public static final String SOCKET_PROPERTY = "kupl.bootstrap.socket";
+    /** ... the job's id ({@link OobHub#jobId()}), ... */
+    public static final String JOB_PROPERTY = "kupl.bootstrap.job";
+    /** ... the process's rank, ... */
     public static final String RANK_PROPERTY = "kupl.bootstrap.rank";
+    /** ... and the number of processes. */
     public static final String SIZE_PROPERTY = "kupl.bootstrap.size";
-    public static final String TOKEN_PROPERTY = "kupl.bootstrap.token";
 
     private final int rank;
     private final int size;
-    private final Socket socket;
+    private final SocketChannel channel;
     private final DataInputStream in;
     private final DataOutputStream out;
 
-    private SocketOob(final int rank, final int size, final Socket socket) throws IOException
+    private SocketOob(final int rank, final int size, final SocketChannel channel)
     {
         this.rank = rank;
         this.size = size;
-        this.socket = socket;
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+        this.channel = channel;
+        this.in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
+        this.out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
     }
 
     /**
-     * Connects to the hub of the job that started this JVM.
+     * Connects to the hub of the job that started this JVM, with the timeouts of its environment.
      *
      * @throws IllegalStateException if this JVM was not started by a {@link LocalJob}.
      */
     public static SocketOob fromSystemProperties() throws IOException
     {
-        final String port = System.getProperty(PORT_PROPERTY);
-        if (port == null)
+        final String socket = System.getProperty(SOCKET_PROPERTY);
+        if (socket == null)
         {
-            throw new IllegalStateException("no -D" + PORT_PROPERTY + ": start this program through kupl.bootstrap.LocalJob");
+            throw new IllegalStateException("no -D" + SOCKET_PROPERTY + ": start this program through " +
+                "kupl.bootstrap.LocalJob");
         }
-        return connect(Integer.parseInt(port), Long.parseLong(System.getProperty(TOKEN_PROPERTY)),
-            Integer.getInteger(RANK_PROPERTY), Integer.getInteger(SIZE_PROPERTY));
+        return connect(Path.of(socket), Long.parseLong(System.getProperty(JOB_PROPERTY)),
+            Integer.getInteger(RANK_PROPERTY), Integer.getInteger(SIZE_PROPERTY), BootstrapTimeouts.fromEnvironment());
     }
 
     /**
-     * Connects to the {@link OobHub} listening on loopback {@code port}, as process {@code rank}
-     * of {@code size}.
+     * Connects to the {@link OobHub} listening on {@code socket} as process {@code rank} of
+     * {@code size}, and waits until every process has arrived.
+     *
+     * @throws IOException saying why, within {@link BootstrapTimeouts#arrivalMs()}: the hub is gone, it
+     *         gave the job up (naming the ranks that did not arrive), or it did not answer in time.
      */
-    public static SocketOob connect(final int port, final long token, final int rank, final int size) throws IOException
+    public static SocketOob connect(final Path socket, final long jobId, final int rank, final int size,
+        final BootstrapTimeouts timeouts) throws IOException
     {
-        if (rank < 0 || rank >= size)
+        Objects.requireNonNull(socket, "socket");
+        Objects.requireNonNull(timeouts, "timeouts");
+        if (size < 1 || rank < 0 || rank >= size)
         {
-            throw new IllegalArgumentException("rank=" + rank + " is outside 0.." + (size - 1));
+            throw new IllegalArgumentException("rank=" + rank + " is outside 0.." + (size - 1) + " (size=" + size + ")");
         }
-        final Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-        socket.setTcpNoDelay(true);
-        final SocketOob oob = new SocketOob(rank, size, socket);
-        oob.out.writeLong(token);
-        oob.out.writeInt(rank);
-        oob.out.flush();
-        return oob;
+        final String who = "rank " + rank + " of " + size;
+        final SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        final AtomicBoolean waiting = new AtomicBoolean(true);
+        // Every wait below ends by the deadline: closing the channel ends a blocked connect, write or read.
+        CompletableFuture.delayedExecutor(timeouts.arrivalMs(), TimeUnit.MILLISECONDS).execute(() ->
+        {
+            if (waiting.compareAndSet(true, false))
+            {
+                closeQuietly(channel);
+            }
+        });
+        try
+        {
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            final SocketOob oob = new SocketOob(rank, size, channel);
+            new Greeting(jobId, size, rank).write(oob.out);
+            oob.out.flush();
+            final int answer = oob.in.read();
+            if (answer == Greeting.REFUSED)
+            {
+                throw new IOException("the job was given up: " + oob.in.readUTF());
+            }
+            if (answer != Greeting.WELCOME)
+            {
+                throw new IOException("the hub closed the connection without welcoming it (the launcher ended, or" +
+                    " gave the job up)");
+            }
+            if (!waiting.compareAndSet(true, false))
+            {
+                throw new IOException("timed out");
+            }
+            return oob;
+        }
+        catch (final IOException e)
+        {
+            final boolean timedOut = !waiting.getAndSet(false);
+            closeQuietly(channel);
+            if (timedOut)
+            {
+                throw new IOException(who + ": not every rank arrived at the job's hub within " +
+                    timeouts.arrivalMs() + " ms (KUPL_SHM_ARRIVAL_MS)", e);
+            }
+            throw new IOException(who + ": cannot join the job through its hub " + socket + ": " +
+                (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+        }
     }
 
     public int rank()
@@ -124,6 +179,18 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
     @Override
     public void close() throws IOException
     {
-        socket.close();
+        channel.close();
+    }
+
+    private static void closeQuietly(final SocketChannel channel)
+    {
+        try
+        {
+            channel.close();
+        }
+        catch (final IOException ignored)
+        {
+            // already closed
+        }
     }
 }

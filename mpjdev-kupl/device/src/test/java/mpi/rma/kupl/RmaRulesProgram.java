@@ -584,6 +584,15 @@ public final class RmaRulesProgram
         expectError(ErrorClass.ERR_WIN, () -> win.fence(0));
         expectError(ErrorClass.ERR_WIN, () -> win.sharedQuery(0));
         expectError(ErrorClass.ERR_WIN, win::free);
+        final RmaException attr = expectError(ErrorClass.ERR_WIN, () -> win.getAttr(Win.WIN_SIZE));
+        expect(attr.getMessage().contains("Win.getAttr:"), "getAttr after free must name Win.getAttr: " +
+            attr.getMessage());
+        // try (Win w = ...) { ...; w.free(); } closes a freed window: that must not throw.
+        win.close();
+        try (Win scoped = Win.allocateShared(8, 8, null, comm))
+        {
+            scoped.free();
+        }
         try
         {
             base.get(ValueLayout.JAVA_LONG, 0);

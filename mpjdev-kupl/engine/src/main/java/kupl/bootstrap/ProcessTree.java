@@ -1,4 +1,4 @@
-package mpjrun;
+package kupl.bootstrap;
 
 import java.util.Collection;
 import java.util.List;
@@ -7,11 +7,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Ends a process and everything it started. MPJ Express's starter starts a second JVM for
- * multicore jobs and its daemon starts one JVM per rank: killing only the process we started
- * would leave those running, re-parented to init and out of reach.
+ * Ends a process and everything it started. A launcher may start JVMs of its own (MPJ Express's
+ * starter starts a second JVM for multicore jobs, its daemon one JVM per rank): killing only the
+ * process we started would leave those running, re-parented to init and out of reach.
  */
-final class ProcessTree
+public final class ProcessTree
 {
     /** How long to wait for a killed process to be gone. */
     private static final long REAP_TIMEOUT_MS = 5_000;
@@ -27,7 +27,7 @@ final class ProcessTree
      *
      * @return how many processes were killed.
      */
-    static int kill(final ProcessHandle root)
+    public static int kill(final ProcessHandle root)
     {
         int killed = 0;
         for (int round = 0; round < 10 && root.isAlive(); round++)
@@ -60,7 +60,7 @@ final class ProcessTree
      *
      * @return how many were killed.
      */
-    static int killAll(final Collection<ProcessHandle> processes)
+    public static int killAll(final Collection<ProcessHandle> processes)
     {
         int killed = 0;
         for (final ProcessHandle process : processes)

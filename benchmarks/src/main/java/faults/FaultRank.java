@@ -1,0 +1,170 @@
+package faults;
+
+import java.nio.file.Path;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.rma.Win;
+
+/**
+ * One rank of a fault trial ({@link FaultInjection}): prepares, then repeats the operations of one
+ * {@link Phase} for ever, marking on the {@link RankBoard} whether it is inside one. The job can
+ * only end by a fault: the injector kills one rank (with SIGKILL when ranks are processes), and the
+ * others must notice and fail. Prints nothing of its own, so that any line naming the dead rank
+ * comes from the library's error.
+ *
+ * <p>When ranks are threads of one JVM (MPJ Express's multicore mode), a thread cannot be killed from
+ * outside: the victim checks the board between operations and, once told to, records the time and
+ * throws {@link InjectedFault}, an {@link Error} no library code catches, so that its thread ends
+ * abruptly as a crashed rank would. The others then wait for a thread that has ended.
+ *
+ * <p>App arguments: the board file, the phase's {@link Phase#cliName()}, the victim's rank.
+ */
+public final class FaultRank
+{
+    /** The size of each message of {@link Phase#LARGE_MESSAGE}: well above every device's eager limit. */
+    static final int LARGE_MESSAGE_BYTES = 4 << 20;
+    private static final int WINDOW_BYTES = 1 << 20;
+    private static final int LOCK_EPOCHS_PER_FENCE = 8;
+
+    private final Intracomm comm;
+    private final int rank;
+    private final int size;
+    private final RankBoard board;
+    private final boolean victim;
+
+    private FaultRank(final Intracomm comm, final RankBoard board, final int victimRank)
+    {
+        this.comm = comm;
+        this.rank = comm.Rank();
+        this.size = comm.Size();
+        this.board = board;
+        this.victim = rank == victimRank;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final String[] appArgs = MPI.Init(args);
+        if (appArgs.length != 3)
+        {
+            throw new IllegalArgumentException("usage: FaultRank BOARD_FILE PHASE VICTIM_RANK (got " + appArgs.length +
+                " arguments)");
+        }
+        final Intracomm comm = MPI.COMM_WORLD;
+        final RankBoard board = RankBoard.open(Path.of(appArgs[0]), comm.Size());
+        board.announce(comm.Rank(), ProcessHandle.current().pid());
+        new FaultRank(comm, board, Integer.parseInt(appArgs[2])).run(Phase.named(appArgs[1]));
+    }
+
+    private void run(final Phase phase)
+    {
+        switch (phase)
+        {
+            case ALLOCATION -> allocation();
+            case FENCE -> fence();
+            case LARGE_MESSAGE -> largeMessage();
+            case LOCK_EPOCH -> lockEpoch();
+            case FREE -> free();
+        }
+    }
+
+    private void allocation()
+    {
+        while (true)
+        {
+            inside();
+            final Win win = Win.allocateShared(WINDOW_BYTES, 1, null, comm);
+            between();
+            win.free();
+        }
+    }
+
+    private void free()
+    {
+        while (true)
+        {
+            final Win win = Win.allocateShared(WINDOW_BYTES, 1, null, comm);
+            inside();
+            win.free();
+            between();
+        }
+    }
+
+    private void fence()
+    {
+        final Win win = Win.allocateShared(Long.BYTES, Long.BYTES, null, comm);
+        final long[] value = {rank};
+        win.fence(0);
+        while (true)
+        {
+            inside();
+            win.put(value, 0, 1, MPI.LONG, (rank + 1) % size, 0, 1, MPI.LONG);
+            win.fence(0);
+        }
+    }
+
+    private void largeMessage()
+    {
+        final byte[] out = new byte[LARGE_MESSAGE_BYTES];
+        final byte[] in = new byte[LARGE_MESSAGE_BYTES];
+        final int right = (rank + 1) % size;
+        final int left = (rank + size - 1) % size;
+        while (true)
+        {
+            inside();
+            comm.Sendrecv(out, 0, out.length, MPI.BYTE, right, 0, in, 0, in.length, MPI.BYTE, left, 0);
+        }
+    }
+
+    private void lockEpoch()
+    {
+        final Win win = Win.allocateShared(Long.BYTES, Long.BYTES, null, comm);
+        final long[] value = {rank};
+        while (true)
+        {
+            for (int epoch = 0; epoch < LOCK_EPOCHS_PER_FENCE; epoch++)
+            {
+                inside();
+                win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                win.put(value, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                win.unlock(0);
+            }
+            // A collective step now and then: without one, a rank that never waits for the dead one runs for ever.
+            win.fence(Win.MODE_NOSUCCEED);
+        }
+    }
+
+    /** Marks this rank inside an operation of the phase; the victim thread dies here when told to. */
+    private void inside()
+    {
+        dieIfTold();
+        board.state(rank, RankBoard.INSIDE);
+    }
+
+    private void between()
+    {
+        board.state(rank, RankBoard.BETWEEN);
+        dieIfTold();
+    }
+
+    private void dieIfTold()
+    {
+        if (victim && board.dieNow(rank))
+        {
+            board.died(rank, System.nanoTime());
+            throw new InjectedFault();
+        }
+    }
+
+    /** Ends the victim's thread as a crash would: an Error that no library code catches. */
+    static final class InjectedFault extends Error
+    {
+        private static final long serialVersionUID = 1L;
+
+        InjectedFault()
+        {
+            // No rank number here: a line naming the dead rank must come from the survivors.
+            super("fault injected by bin/faults: this rank thread ends now");
+        }
+    }
+}

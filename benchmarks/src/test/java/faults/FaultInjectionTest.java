@@ -1,0 +1,144 @@
+package faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import mpjrun.MpjDevice;
+import mpjrun.MpjJobs;
+
+/**
+ * A fixed-seed subset of {@code bin/faults}: real jobs, one rank killed inside a phase, the launcher
+ * running or stopped. Every job must end on its own, leave no process and no file, and, where the
+ * survivors can know (the engine's and the shm device's liveness checks), name the dead rank.
+ */
+class FaultInjectionTest
+{
+    private static final long SEED = 7;
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void shouldEndEveryJobNamingTheDeadRankWithoutOrphansOrFiles() throws Exception
+    {
+        assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), "MPJ Express is not installed (apt-get install libmpj-java)");
+        final List<TrialResult> trials = new ArrayList<>();
+        trials.addAll(run("--device", "shm", "--phase", "fence,lock-epoch", "--launcher",
+            "running,stopped"));
+        trials.addAll(run("--device", "multicore", "--phase", "fence", "--launcher", "running,stopped"));
+        trials.addAll(run("--device", "niodev", "--phase", "fence", "--launcher", "stopped"));
+        assertEquals(7, trials.size());
+        for (final TrialResult trial : trials)
+        {
+            final String report = trial.summary() + "\n" + trial.output();
+            assertFalse(trial.hung(), () -> "hung: " + report);
+            assertEquals(0, trial.orphans(), () -> "orphans: " + report);
+            assertEquals(List.of(), trial.leftFiles(), () -> "files left: " + report);
+            if (trial.device() == MpjDevice.SHM)
+            {
+                assertTrue(trial.launcherStopped() ? trial.namedBySurvivors() : trial.namedByLauncher(),
+                    () -> "the dead rank is not named: " + report);
+            }
+            if (trial.device() == MpjDevice.NIODEV)
+            {
+                // niodev's ranks die only through the engine's fence, which names the rank.
+                assertTrue(trial.namedBySurvivors(), () -> "the dead rank is not named: " + report);
+            }
+        }
+    }
+
+    /** The suite can fail: MPJ Express's niodev does not notice a peer that died during a large message. */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void shouldReportAHangWhenTheSurvivorsCannotTellThatARankDied() throws Exception
+    {
+        assumeTrue(MpjJobs.isAvailable(MpjDevice.NIODEV), "MPJ Express is not installed (apt-get install libmpj-java)");
+        final List<TrialResult> trials = run("--device", "niodev", "--phase", "large-message", "--launcher",
+            "stopped", "--hang-limit-s", "3");
+        assertTrue(trials.getFirst().hung(), () -> "expected a hang: " + trials.getFirst().summary());
+        assertTrue(trials.getFirst().failed());
+    }
+
+    @Test
+    void shouldFindTheRanksSaidDeadByNumberInTheRanksOrTheLaunchersLines()
+    {
+        final String output = """
+            [mpjrun] the job did not end within 10 ms: rank 4 was killed
+            mpjrun: rank 2 (pid 77) was killed by signal 9 (SIGKILL), exit status 137; stopping the other ranks
+            xdev.XDevException: shm device: rank 1 (pid 76) has died (exited without MPI.Finalize); rank 0 gave up
+            kupl.PeerDeathException: rank 3 died: its process is gone; rank 0 waited 250 ms
+            mpi.rma.RmaException: the out-of-band allgather callback returned -1 on rank 5
+            mpi.rma.RmaException: fence: rank=6 is gone
+            mpjrun: rank 7 (pid 80) exited with status 1
+            """;
+        assertEquals(Set.of(2), FaultTrial.ranksSaidDead(output, true));
+        assertEquals(Set.of(1, 3, 6), FaultTrial.ranksSaidDead(output, false), "rank 0 and 5 are not said dead");
+        assertEquals(Set.of(12), FaultTrial.ranksSaidDead("rank 12 has died", false));
+    }
+
+    @Test
+    void shouldTellTheVictimFromOtherRanksSaidDeadWithoutCountingThemAsAFault()
+    {
+        final TrialResult trial = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(0, 1),
+            Set.of(1), 0, List.of(), "");
+        assertTrue(trial.namedBySurvivors() && trial.namedByLauncher(), trial.summary());
+        assertEquals(Set.of(0), trial.othersSaidDead());
+        assertFalse(trial.failed(), trial.summary());
+        final TrialResult unnamed = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(2),
+            Set.of(), 0, List.of(), "");
+        assertFalse(unnamed.namedBySurvivors() || unnamed.namedByLauncher(), unnamed.summary());
+        assertTrue(new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(), Set.of(), 1,
+            List.of(), "").failed(), "an orphan is a fault");
+        assertTrue(new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(), Set.of(), 0,
+            List.of("/dev/shm/x/y"), "").failed(), "a file left is a fault");
+    }
+
+    @Test
+    void shouldRejectABadCommandLineNamingTheArgument()
+    {
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> FaultInjection.Settings.parse("--phase", "fences")).getMessage().contains("phase=fences"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> FaultInjection.Settings.parse("--trials", "0")).getMessage().contains("--trials=0"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> FaultInjection.Settings.parse("--launcher", "paused")).getMessage().contains("launcher=paused"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> FaultInjection.Settings.parse("--trial-seed", "5")).getMessage().contains("one --device"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> FaultInjection.Settings.parse("--seed")).getMessage().contains("--seed needs a value"));
+    }
+
+    @Test
+    void shouldGiveEveryTrialItsOwnSeedWhateverElseTheRunCovers()
+    {
+        final long shmFence = FaultInjection.trialSeed(SEED, MpjDevice.SHM, Phase.FENCE, true, 0);
+        assertEquals(shmFence, FaultInjection.trialSeed(SEED, MpjDevice.SHM, Phase.FENCE, true, 0));
+        assertFalse(shmFence == FaultInjection.trialSeed(SEED, MpjDevice.SHM, Phase.FENCE, false, 0));
+        assertFalse(shmFence == FaultInjection.trialSeed(SEED, MpjDevice.SHM, Phase.FENCE, true, 1));
+        assertFalse(shmFence == FaultInjection.trialSeed(SEED, MpjDevice.NIODEV, Phase.FENCE, true, 0));
+        assertFalse(shmFence == FaultInjection.trialSeed(SEED, MpjDevice.SHM, Phase.FREE, true, 0));
+    }
+
+    private static List<TrialResult> run(final String... options) throws Exception
+    {
+        final List<String> args = new ArrayList<>(List.of("--seed", Long.toString(SEED), "--trials", "1"));
+        args.addAll(List.of(options));
+        final ByteArrayOutputStream table = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(table, true, StandardCharsets.UTF_8))
+        {
+            return FaultInjection.run(FaultInjection.Settings.parse(args.toArray(String[]::new)), out, System.err);
+        }
+    }
+}

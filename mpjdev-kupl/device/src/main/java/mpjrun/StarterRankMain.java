@@ -1,0 +1,135 @@
+package mpjrun;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The main class {@code bin/mpjrun} gives MPJ Express's starter for a program run on
+ * {@code multicore}, {@code niodev} or {@code hybdev}: runs the program's {@code main}
+ * (system property {@value #MAIN_PROPERTY}) with the arguments unchanged, and tells the
+ * launcher how each rank ended, which the starter does not (it exits with 0 whatever the
+ * ranks do):
+ * <ul>
+ * <li>a rank whose {@code main} throws prints {@code mpjrun: rank R failed: <exception>} on
+ *     stderr before the exception goes on to MPJ Express as before;</li>
+ * <li>with {@code -D}{@value #REPORT_PROPERTY}{@code =<file>} (multicore: every rank is a
+ *     thread of one JVM on this node), a rank whose {@code main} returns appends
+ *     {@code R} to the file, and a JVM that ends through {@code System.exit} appends
+ *     {@value #EXIT_LINE}: ranks missing from a file without that line were killed with
+ *     their JVM ({@code kill -9}, a crash).</li>
+ * </ul>
+ * The rank is {@code MPI.COMM_WORLD}'s, or, before {@code MPI.Init}, the first argument, which
+ * MPJ Express's starter makes the rank.
+ */
+public final class StarterRankMain
+{
+    /** System property naming the program's main class. */
+    public static final String MAIN_PROPERTY = "mpjrun.main";
+    /** System property naming the file the ranks report their end in (multicore only). */
+    public static final String REPORT_PROPERTY = "mpjrun.rankReport";
+    /** The line a JVM ended by {@code System.exit} appends to the report. */
+    static final String EXIT_LINE = "exit";
+    /** The start of the line a failed rank prints; {@link StarterVerdict} looks for it. */
+    static final String FAILED_PREFIX = "mpjrun: rank ";
+
+    private StarterRankMain()
+    {
+    }
+
+    public static void main(final String[] args) throws Throwable
+    {
+        final String className = System.getProperty(MAIN_PROPERTY);
+        if (className == null || className.isBlank())
+        {
+            throw new IllegalStateException("mpjrun.StarterRankMain needs -D" + MAIN_PROPERTY + "=<main class> " +
+                "(bin/mpjrun passes it)");
+        }
+        final Path report = reportFile();
+        final Method main = findMain(className);
+        try
+        {
+            main.invoke(null, (Object)args);
+        }
+        catch (final InvocationTargetException e)
+        {
+            System.err.println(FAILED_PREFIX + rankOf(args) + " failed: " + e.getCause());
+            System.err.flush();
+            throw e.getCause();
+        }
+        if (report != null)
+        {
+            append(report, rankOf(args));
+        }
+    }
+
+    /** The report file, if one was asked for; registers the {@value #EXIT_LINE} hook once per JVM. */
+    private static Path reportFile()
+    {
+        final String file = System.getProperty(REPORT_PROPERTY);
+        if (file == null || file.isBlank())
+        {
+            return null;
+        }
+        final Path report = Path.of(file);
+        // Every multicore rank has its own class loader, so a static flag is per rank: the JVM-wide one is a property.
+        synchronized (System.getProperties())
+        {
+            if (System.getProperty(REPORT_PROPERTY + ".hook") == null)
+            {
+                System.setProperty(REPORT_PROPERTY + ".hook", "set");
+                // Shutdown hooks run on System.exit and on SIGTERM, never on SIGKILL or a crash.
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> append(report, EXIT_LINE), "mpjrun-report"));
+            }
+        }
+        return report;
+    }
+
+    /** MPJ Express's rank once MPI.Init has run; before, the first argument, which the starter makes the rank. */
+    private static String rankOf(final String[] args)
+    {
+        try
+        {
+            if (mpi.MPI.COMM_WORLD != null)
+            {
+                return Integer.toString(mpi.MPI.COMM_WORLD.Rank());
+            }
+        }
+        catch (final RuntimeException e)
+        {
+            // Finalized or half initialised: fall back on the argument.
+        }
+        return args.length > 0 && !args[0].isEmpty() && args[0].chars().allMatch(Character::isDigit) ? args[0] : "?";
+    }
+
+    private static void append(final Path report, final String line)
+    {
+        try
+        {
+            Files.writeString(report, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND,
+                StandardOpenOption.CREATE);
+        }
+        catch (final IOException e)
+        {
+            System.err.println("mpjrun: cannot write the rank report " + report + ": " + e.getMessage());
+        }
+    }
+
+    private static Method findMain(final String className) throws ReflectiveOperationException
+    {
+        // This class's loader: a multicore rank's own, which MPJ Express gives each rank over the -cp entries.
+        final Class<?> type = Class.forName(className, false, StarterRankMain.class.getClassLoader());
+        final Method main = type.getMethod("main", String[].class);
+        if (!Modifier.isStatic(main.getModifiers()))
+        {
+            throw new NoSuchMethodException(className + ".main(String[]) is not static");
+        }
+        main.setAccessible(true);
+        return main;
+    }
+}

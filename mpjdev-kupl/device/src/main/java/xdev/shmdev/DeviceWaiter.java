@@ -1,0 +1,54 @@
+package xdev.shmdev;
+
+import kupl.Doorbell;
+import kupl.KuplConfig;
+import kupl.PeerDeathException;
+import kupl.ShmComm;
+import kupl.ShmWin;
+import kupl.Waiter;
+import xdev.XDevException;
+
+/**
+ * How a thread of the device waits: the engine's one {@link Waiter}, the device's window's (so
+ * that every rank of the job names the same dead rank, the first one recorded in the window's
+ * control object), with this process's {@link Doorbell} as its last step: once spinning and
+ * yielding are over, the thread sleeps until a peer rings the bell (it wrote to this process or
+ * freed room in a queue), at most the liveness interval ({@code KUPL_SHM_LIVENESS_MS}), after
+ * which the waiter checks that the other ranks are alive.
+ *
+ * <p>The device drives itself while it waits (there is no progress thread): each
+ * {@link Waiter.Attempt} makes one pass over the queues. Thread-safe: each call has its own backoff.
+ */
+final class DeviceWaiter
+{
+    private final Waiter waiter;
+    private final ShmComm comm;
+
+    DeviceWaiter(final ShmWin window, final ShmComm comm, final KuplConfig config, final Doorbell ownBell)
+    {
+        final long intervalNs = config.livenessIntervalNs();
+        this.waiter = window.waiter().withParker(ownBell.asParker(), intervalNs, intervalNs);
+        this.comm = comm;
+    }
+
+    /**
+     * Repeats {@code attempt} until it reports {@link Waiter.Outcome#MET}; {@code what} names the wait in errors.
+     *
+     * @throws XDevException naming the rank (and its pid) if a rank of the job died meanwhile.
+     */
+    void await(final Waiter.Attempt attempt, final String what)
+    {
+        try
+        {
+            waiter.await(attempt, what);
+        }
+        catch (final PeerDeathException e)
+        {
+            final int dead = e.deadRank();
+            final XDevException error = new XDevException("shm device: rank " + dead + " (pid " + comm.pid(dead) +
+                ") has died (exited without MPI.Finalize or was killed): " + e.getMessage());
+            error.initCause(e);
+            throw error;
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package xdev.shmdev;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import xdev.Device;
+import xdev.ProcessID;
+import xdev.XDevException;
+
+/**
+ * The job's ranks as MPJ Express names them: one {@code ProcessID} per rank, built from the
+ * job's id (so that two jobs never share one), and the checks that turn a caller's
+ * {@code ProcessID} into a rank with a clear error.
+ */
+final class JobRanks
+{
+    private final ProcessID[] ids;
+    private final Map<UUID, Integer> ranksById = new HashMap<>();
+
+    /** @param jobId the job's identity ({@link ShmConf#jobId()}). */
+    JobRanks(final long jobId, final int size)
+    {
+        ids = new ProcessID[size];
+        for (int rank = 0; rank < size; rank++)
+        {
+            ids[rank] = new ProcessID(new UUID(jobId, rank));
+            ranksById.put(ids[rank].uuid(), rank);
+        }
+    }
+
+    int size()
+    {
+        return ids.length;
+    }
+
+    ProcessID id(final int rank)
+    {
+        return ids[rank];
+    }
+
+    UUID uuid(final int rank)
+    {
+        return ids[rank].uuid();
+    }
+
+    ProcessID[] ids()
+    {
+        return ids.clone();
+    }
+
+    /**
+     * The rank of {@code id}.
+     *
+     * @param operation the caller, for the error ("send").
+     * @throws XDevException if it is not a rank of this job.
+     */
+    int rankOf(final ProcessID id, final String operation)
+    {
+        final Integer rank = id == null ? null : ranksById.get(id.uuid());
+        if (rank == null)
+        {
+            throw new XDevException("shm device: " + operation + " names process " + (id == null ? null : id.uuid()) +
+                ", which is not a rank of this job of " + ids.length);
+        }
+        return rank;
+    }
+
+    /** As {@link #rankOf}, with {@code Device.ANY_SRC} as {@link RecvRequest#ANY}. */
+    int sourceRank(final ProcessID id, final String operation)
+    {
+        if (id != null && Device.ANY_SRC.uuid().equals(id.uuid()))
+        {
+            return RecvRequest.ANY;
+        }
+        return rankOf(id, operation);
+    }
+}

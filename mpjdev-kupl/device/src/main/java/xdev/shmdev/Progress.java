@@ -1,0 +1,170 @@
+package xdev.shmdev;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import kupl.Doorbell;
+import kupl.KuplConfig;
+import kupl.ShmComm;
+import kupl.ShmWin;
+import kupl.Waiter;
+import xdev.XDevException;
+
+/**
+ * Drives the device: holds its lock, makes one pass over the queues (read every incoming one,
+ * write what the outgoing ones have room for), waits until a condition holds
+ * ({@link DeviceWaiter}), and breaks the device for good on the first protocol or liveness
+ * error, so that every later call reports it. The requests drive the device through it
+ * ({@link RequestDriver}).
+ */
+final class Progress implements RequestDriver
+{
+    private final int ownRank;
+    private final PeerQueues queues;
+    private final MessageProtocol protocol;
+    private final Completions completions;
+    private final DeviceWaiter waiter;
+    /** Volatile: read by checks outside the lock; set once, under the lock, by finish. */
+    private volatile boolean finished;
+    /** Volatile: the first protocol or liveness error, set once; every later call fails with it. */
+    private volatile XDevException broken;
+
+    Progress(final ShmWin window, final ShmComm comm, final KuplConfig config, final PeerQueues queues,
+        final MessageProtocol protocol, final Completions completions, final Doorbell ownBell)
+    {
+        this.ownRank = comm.rank();
+        this.queues = queues;
+        this.protocol = protocol;
+        this.completions = completions;
+        this.waiter = new DeviceWaiter(window, comm, config, ownBell);
+    }
+
+    /**
+     * Runs a step of the protocol under the device's lock; an error in it (a corrupted queue, a
+     * protocol violation) breaks the device.
+     */
+    synchronized <T> T locked(final Supplier<T> step)
+    {
+        checkUsable();
+        try
+        {
+            return step.get();
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
+    /** Reads what has arrived from every peer, without writing (under the lock). */
+    void drainInbound()
+    {
+        queues.drain(protocol);
+    }
+
+    /** One pass over every queue; returns whether anything was read or written. */
+    synchronized boolean pass()
+    {
+        // Written out rather than through locked(): this runs on every poll of every wait.
+        checkUsable();
+        try
+        {
+            return queues.drain(protocol) | queues.flushAll();
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
+    /** Drives the device until {@code condition} (evaluated under the device's lock) holds. */
+    void awaitCondition(final BooleanSupplier condition, final String what)
+    {
+        try
+        {
+            waiter.await(() -> attempt(condition), what);
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
+    /** Checks {@code condition}, drives the device once, and checks again; under the device's lock. */
+    private synchronized Waiter.Outcome attempt(final BooleanSupplier condition)
+    {
+        checkUsable();
+        if (condition.getAsBoolean())
+        {
+            return Waiter.Outcome.MET;
+        }
+        final boolean worked = pass();
+        return condition.getAsBoolean() ? Waiter.Outcome.MET :
+            worked ? Waiter.Outcome.WORKED : Waiter.Outcome.IDLE;
+    }
+
+    /** Writes what is still queued, then marks the device finished: every later call fails. */
+    void finish()
+    {
+        awaitCondition(queues::isFlushed, "finish (writing queued messages)");
+        // Volatile store: any thread of this process that calls the device from now on fails clearly.
+        finished = true;
+    }
+
+    boolean isFinished()
+    {
+        return finished;
+    }
+
+    /** Throws if the device is broken or finished. */
+    void checkUsable()
+    {
+        // Volatile loads: a failure or finish on another thread of this process is seen here.
+        final XDevException error = broken;
+        if (error != null)
+        {
+            throw new XDevException(error.getMessage());
+        }
+        if (finished)
+        {
+            throw new XDevException("shm device: rank " + ownRank + " has already finished (MPI.Finalize)");
+        }
+    }
+
+    @Override
+    public void await(final ShmRequest request)
+    {
+        if (!request.isDone())
+        {
+            awaitCondition(request::isDone, request.describe());
+        }
+    }
+
+    @Override
+    public void progressOnce()
+    {
+        pass();
+    }
+
+    @Override
+    public synchronized void forget(final ShmRequest request)
+    {
+        completions.forget(request);
+    }
+
+    /** The first request completed and not yet taken, or null (under the lock). */
+    ShmRequest takeCompleted()
+    {
+        return completions.takeFirst();
+    }
+
+    private XDevException broken(final XDevException error)
+    {
+        if (broken == null)
+        {
+            // Volatile store: other threads of this process fail with this error from now on.
+            broken = error;
+        }
+        return error;
+    }
+}

@@ -1,0 +1,17 @@
+package xdev.shmdev;
+
+/**
+ * What a request needs from its device: there is no progress thread, so whoever waits or tests a
+ * request drives the device through this.
+ */
+interface RequestDriver
+{
+    /** Drives the device until {@code request} is done (or fails naming a dead rank). */
+    void await(ShmRequest request);
+
+    /** One pass over every queue, for a test of completion. */
+    void progressOnce();
+
+    /** Drops a completed request from what {@code peek} can still return. */
+    void forget(ShmRequest request);
+}

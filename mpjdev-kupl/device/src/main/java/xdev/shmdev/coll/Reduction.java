@@ -1,0 +1,113 @@
+package xdev.shmdev.coll;
+
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Op;
+
+/**
+ * {@code Reduce} and {@code Allreduce} through shared memory, with MPJ Express's results bit for bit.
+ *
+ * <p>Every rank stages its vector, then a fence. A short vector (or a user function, or a pair type) is
+ * then combined whole by the ranks that need the result, each reading all staged vectors. A long one is
+ * cut into one slice of items per rank: each rank combines its slice of all vectors and stages the
+ * result, a second fence, and the ranks that need the result copy the slices. Both combine each element
+ * in MPJ Express's tree order ({@link MstReduceOrder}) with its operator code ({@link MpjOperation}).
+ * Slicing is kept to predefined operators on single types: they work element by element, while a user
+ * function may not, and a predefined operator on a pair type combines only the first {@code count}
+ * elements of the vector it is given, so a slice would change which ones.
+ *
+ * <p>Left to MPJ Express (on every rank, agreed through the staging headers): non-zero offsets (MPJ
+ * Express 0.44 then reduces elements {@code offset..count-1} only, and reads the receive buffer at the
+ * send offset), the flat-tree algorithms of its configuration ({@code MPI.isOldSelected}), and vectors
+ * larger than a staging slot. As in MPI, a non-root's receive buffer of {@code Reduce} is not written
+ * (MPJ Express leaves partial results there).
+ */
+final class Reduction
+{
+    /** Up to this many bytes per vector, one rank combines the whole vector: a second fence costs more. */
+    static final long WHOLE_VECTOR_BYTES = 16 * 1024;
+
+    private final StagingArea area;
+    private final int rank;
+    private final int size;
+
+    Reduction(final StagingArea area, final int rank, final int size)
+    {
+        this.area = area;
+        this.rank = rank;
+        this.size = size;
+    }
+
+    /** {@code Reduce} to {@code root}, or {@code Allreduce} when {@code root} is -1. False: MPJ Express runs it. */
+    boolean reduce(final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final int count, final Datatype datatype, final Op op, final int root) throws MPIException
+    {
+        final boolean all = root == -1;
+        final ElementType type = ElementType.of(datatype);
+        final int elements = type == null ? -1 : Buffers.elements(count, datatype);
+        final MpjOperation operation = type == null || op == null ? null :
+            new MpjOperation(op, datatype, type, count, elements);
+        final boolean needsResult = all || rank == root;
+        final boolean ready = operation != null && operation.isDefined() && !MPI.isOldSelected &&
+            sendoffset == 0 && recvoffset == 0 && (all || root >= 0 && root < size) &&
+            Buffers.holds(sendbuf, type, 0, elements) && (!needsResult || Buffers.holds(recvbuf, type, 0, elements)) &&
+            elements * type.bytes() <= area.capacityBytes();
+        area.writeHeader(rank, ready ? type : null, elements, StagingArea.NO_COUNT);
+        if (ready)
+        {
+            type.copyIn(sendbuf, 0, area.segment(rank), area.writeOffset(), elements);
+        }
+        area.fence();
+        if (!area.allReady())
+        {
+            return false;
+        }
+        final int treeRoot = all ? 0 : root;
+        if (elements * type.bytes() <= WHOLE_VECTOR_BYTES || size == 1 || !operation.isPredefined() ||
+            datatype.Size() != 1)
+        {
+            if (needsResult)
+            {
+                final Object result = combine(type, 0, elements, treeRoot, operation);
+                System.arraycopy(result, 0, recvbuf, 0, elements);
+            }
+            return true;
+        }
+        final int from = slice(count, rank);
+        final int to = slice(count, rank + 1);
+        final Object partial = combine(type, from, to - from,
+            treeRoot, new MpjOperation(op, datatype, type, to - from, to - from));
+        type.copyIn(partial, 0, area.segment(rank), area.writeOffset() + from * type.bytes(), to - from);
+        area.fence();
+        if (needsResult)
+        {
+            for (int peer = 0; peer < size; peer++)
+            {
+                final int peerFrom = slice(count, peer);
+                type.copyOut(area.segment(peer), area.readOffset() + peerFrom * type.bytes(), recvbuf, peerFrom,
+                    slice(count, peer + 1) - peerFrom);
+            }
+        }
+        return true;
+    }
+
+    /** The first item of {@code rank}'s slice (and the end of the one before). */
+    private int slice(final int count, final int sliceRank)
+    {
+        return (int)((long)count * sliceRank / size);
+    }
+
+    /** Elements {@code from .. from + length - 1} of every rank's staged vector, combined in MPJ's tree order. */
+    private Object combine(final ElementType type, final int from, final int length, final int treeRoot,
+        final MpjOperation operation) throws MPIException
+    {
+        final Object[] vectors = new Object[size];
+        for (int peer = 0; peer < size; peer++)
+        {
+            vectors[peer] = type.newArray(length);
+            type.copyOut(area.segment(peer), area.readOffset() + from * type.bytes(), vectors[peer], 0, length);
+        }
+        return MstReduceOrder.reduce(vectors, treeRoot, operation);
+    }
+}

@@ -1,0 +1,279 @@
+package xdev.shmdev.coll;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import kupl.KuplException;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPIException;
+import mpi.Op;
+import mpjdev.javampjdev.MPJDev;
+import xdev.shmdev.ShmDevice;
+
+/**
+ * MPJ Express's {@code Intracomm} collectives through shared memory, for ranks that run on the {@code shm}
+ * device (all on one node). The kupl agent calls these at the start of the MPJ Express methods of the same
+ * names; each returns {@code true} when it has done the call, and {@code false} when MPJ Express's own
+ * algorithm (point-to-point messages) must run instead. That decision is the same on every rank of the
+ * communicator: it is taken from what all ranks wrote into shared memory before a fence.
+ *
+ * <p><b>What runs here, and what is left to MPJ Express</b>
+ * <table>
+ * <caption>Intracomm collectives on -dev shm</caption>
+ * <tr><th>collective</th><th>here</th><th>left to MPJ Express, and why</th></tr>
+ * <tr><td>Barrier</td><td>the engine's fence</td><td>-</td></tr>
+ * <tr><td>Bcast</td><td>one copy in, N-1 copies out, pipelined chunks</td><td>see "every collective"</td></tr>
+ * <tr><td>Reduce, Allreduce</td><td>staged vectors combined in MPJ Express's tree order by its own
+ *     operator code; long vectors in parallel slices</td><td>non-zero offsets (MPJ 0.44 reduces only elements
+ *     offset..count-1 there), the flat-tree configuration, vectors over a slot</td></tr>
+ * <tr><td>Gather, Allgather, Scatter, Alltoall</td><td>direct copies through each rank's slot</td>
+ *     <td>non-zero offsets (MPJ 0.44 places blocks its own way there), a send type other than the receive
+ *     type, blocks over a slot</td></tr>
+ * <tr><td>Gatherv, Scatterv, Allgatherv, Alltoallv</td><td>-</td><td>per-rank counts and displacements
+ *     would need a second exchange to agree on sizes; kept to MPJ Express for now</td></tr>
+ * <tr><td>Scan, Reduce_scatter</td><td>-</td><td>MPJ Express combines these in other orders (a chain, a
+ *     Reduce then Scatterv); matching them bit for bit needs their own trees</td></tr>
+ * <tr><td>every collective</td><td>-</td><td>MPI.OBJECT, derived datatypes, buffers that are not arrays of
+ *     the datatype's Java type, intercommunicators (not an {@code Intracomm})</td></tr>
+ * </table>
+ *
+ * <p>Settings: {@value #ENABLED_PROPERTY}{@code =off} turns the shared-memory path off (MPJ Express's
+ * algorithms then run over the device's messages); {@value #SLOT_BYTES_PROPERTY} sets the bytes of a staging
+ * slot (default {@value #DEFAULT_SLOT_BYTES}; each rank maps two per communicator used in collectives).
+ *
+ * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
+ * Failures: a rank that dies makes the others fail in the engine's fence with an exception naming it.
+ */
+public final class ShmCollectives
+{
+    /** System property: {@code off} leaves every collective to MPJ Express. */
+    public static final String ENABLED_PROPERTY = "kupl.coll";
+    /** System property: bytes of one staging slot. */
+    public static final String SLOT_BYTES_PROPERTY = "kupl.coll.slotBytes";
+    /** Default bytes of one staging slot: a 1 MiB Bcast in one phase, or 8 ranks' 128 KiB blocks. */
+    public static final long DEFAULT_SLOT_BYTES = 1024 * 1024;
+
+    /** Marks a communicator whose shared memory could not be set up: MPJ Express runs its collectives. */
+    private static final CommCollectives UNAVAILABLE_MARK = null;
+    /** Set while this thread is inside the engine's bootstrap, whose MPJ Express collectives must run as is. */
+    private static final ThreadLocal<Boolean> BOOTSTRAPPING = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    /** Per communicator, in the order their collectives were first called (freed in that order at Finalize). */
+    private static final Map<Comm, CommCollectives> COMMS = new IdentityHashMap<>();
+    private static final List<Comm> CREATED = new ArrayList<>();
+    private static Boolean enabled;
+    private static long slotBytes;
+    private static long handledCalls;
+
+    private ShmCollectives()
+    {
+    }
+
+    /** Collectives this process has run through shared memory (for tests and benchmarks). */
+    public static synchronized long handledCalls()
+    {
+        return handledCalls;
+    }
+
+    /** {@code Intracomm.Barrier}. */
+    public static boolean barrier(final Intracomm comm) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        if (coll == null)
+        {
+            return false;
+        }
+        coll.barrier();
+        return handled(true);
+    }
+
+    /** {@code Intracomm.Bcast}. */
+    public static boolean bcast(final Intracomm comm, final Object buf, final int offset, final int count,
+        final Datatype datatype, final int root) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && handled(coll.broadcast.bcast(buf, offset, count, datatype, root));
+    }
+
+    /** {@code Intracomm.Reduce}. */
+    public static boolean reduce(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final Object recvbuf, final int recvoffset, final int count, final Datatype datatype, final Op op,
+        final int root) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && root >= 0 &&
+            handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root));
+    }
+
+    /** {@code Intracomm.Allreduce}. */
+    public static boolean allreduce(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final Object recvbuf, final int recvoffset, final int count, final Datatype datatype, final Op op)
+        throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null &&
+            handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1));
+    }
+
+    /** {@code Intracomm.Gather}. */
+    public static boolean gather(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
+        final int recvcount, final Datatype recvtype, final int root) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && root >= 0 && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, recvcount, recvtype, root));
+    }
+
+    /** {@code Intracomm.Allgather}. */
+    public static boolean allgather(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
+        final int recvcount, final Datatype recvtype) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, recvcount, recvtype, -1));
+    }
+
+    /** {@code Intracomm.Scatter}. */
+    public static boolean scatter(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
+        final int recvcount, final Datatype recvtype, final int root) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && handled(coll.gathering.scatter(sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, recvcount, recvtype, root));
+    }
+
+    /** {@code Intracomm.Alltoall}. */
+    public static boolean alltoall(final Intracomm comm, final Object sendbuf, final int sendoffset,
+        final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
+        final int recvcount, final Datatype recvtype) throws MPIException
+    {
+        final CommCollectives coll = of(comm);
+        return coll != null && handled(coll.gathering.alltoall(sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, recvcount, recvtype));
+    }
+
+    /** {@code Comm.Free}: frees the communicator's shared memory, collectively, if it has any. */
+    public static void free(final Comm comm)
+    {
+        final CommCollectives coll;
+        synchronized (ShmCollectives.class)
+        {
+            coll = COMMS.remove(comm);
+            CREATED.remove(comm);
+        }
+        close(coll);
+    }
+
+    /** {@code MPI.Finalize}: frees every communicator's shared memory, in the order it was set up. */
+    public static void finalizeAll()
+    {
+        final List<CommCollectives> open = new ArrayList<>();
+        synchronized (ShmCollectives.class)
+        {
+            for (final Comm comm : CREATED)
+            {
+                open.add(COMMS.get(comm));
+            }
+            CREATED.clear();
+            COMMS.clear();
+        }
+        for (final CommCollectives coll : open)
+        {
+            close(coll);
+        }
+    }
+
+    private static void close(final CommCollectives coll)
+    {
+        if (coll == null)
+        {
+            return;
+        }
+        BOOTSTRAPPING.set(Boolean.TRUE);
+        try
+        {
+            coll.close();
+        }
+        finally
+        {
+            BOOTSTRAPPING.set(Boolean.FALSE);
+        }
+    }
+
+    private static synchronized boolean handled(final boolean done)
+    {
+        if (done)
+        {
+            handledCalls++;
+        }
+        return done;
+    }
+
+    /** The communicator's shared-memory collectives, set up at its first collective; null: MPJ Express's. */
+    private static CommCollectives of(final Intracomm comm) throws MPIException
+    {
+        if (BOOTSTRAPPING.get() || !isEnabled())
+        {
+            return null;
+        }
+        synchronized (ShmCollectives.class)
+        {
+            if (COMMS.containsKey(comm))
+            {
+                return COMMS.get(comm);
+            }
+        }
+        CommCollectives coll = UNAVAILABLE_MARK;
+        BOOTSTRAPPING.set(Boolean.TRUE);
+        try
+        {
+            coll = CommCollectives.create(comm, slotBytes);
+        }
+        catch (final KuplException e)
+        {
+            // Agreed by every rank (the engine's creation and allocation fail together): all use MPJ's algorithms.
+            System.err.println("kupl collectives: no shared memory for a communicator of " + comm.Size() +
+                " ranks, so its collectives use MPJ Express's messages: " + e.getMessage());
+        }
+        finally
+        {
+            BOOTSTRAPPING.set(Boolean.FALSE);
+        }
+        synchronized (ShmCollectives.class)
+        {
+            COMMS.put(comm, coll);
+            if (coll != null)
+            {
+                CREATED.add(comm);
+            }
+        }
+        return coll;
+    }
+
+    /** Whether this JVM is a rank of the shm device with the shared-memory path on; read at the first call. */
+    private static synchronized boolean isEnabled()
+    {
+        if (enabled == null)
+        {
+            final String setting = System.getProperty(ENABLED_PROPERTY, "on");
+            if (!setting.equals("on") && !setting.equals("off"))
+            {
+                throw new IllegalArgumentException(ENABLED_PROPERTY + "=" + setting + ": give on or off");
+            }
+            slotBytes = Long.getLong(SLOT_BYTES_PROPERTY, DEFAULT_SLOT_BYTES);
+            if (slotBytes < 64 || slotBytes > (1L << 30) || slotBytes % 8 != 0)
+            {
+                throw new IllegalArgumentException(SLOT_BYTES_PROPERTY + "=" + slotBytes +
+                    ": give a multiple of 8 bytes from 64 to 1073741824");
+            }
+            enabled = setting.equals("on") && MPJDev.dev instanceof ShmDevice;
+        }
+        return enabled;
+    }
+}
