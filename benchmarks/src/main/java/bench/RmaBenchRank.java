@@ -1,5 +1,6 @@
 package bench;
 
+import java.nio.file.Path;
 import java.util.function.LongConsumer;
 
 import kupl.ShmComm;
@@ -15,7 +16,8 @@ import mpi.rma.Win;
  * {@value #SMALL_BYTES} B and {@value #LARGE_BYTES} B from rank 0 to rank 1, completed by a
  * fence (every rank fences) or by a flush inside lockAll (rank 0 alone). Prints one
  * {@link Samples} line per metric and rank; a figure is ns per operation (operation plus its
- * completion).
+ * completion). Also {@code Win.allocateShared} + {@code free} of {@link #ALLOC_BYTES} per process
+ * (collective), beside the page reservation alone of the same size on rank 0 ({@link TmpfsReservation}).
  *
  * <p>App arguments: repetitions, repetitionTargetNs.
  */
@@ -23,6 +25,10 @@ public final class RmaBenchRank
 {
     static final int SMALL_BYTES = 8;
     static final int LARGE_BYTES = 64 << 10;
+    /** Window sizes per process of the allocateShared + free rows. */
+    static final long[] ALLOC_BYTES = {4 << 10, 1 << 20};
+    /** Where the reference page reservation is made: the engine's default KUPL_SHM_DIR. */
+    private static final Path SHM_DIR = Path.of("/dev/shm");
     private static final int WARMUP_OPS = 200;
 
     private final Intracomm comm;
@@ -59,6 +65,7 @@ public final class RmaBenchRank
                     "win-fence", ops -> loop(ops, () -> win.fence(0)));
                 measure(report, "mpj-barrier", true, ops -> loop(ops, comm::Barrier));
                 measureRma(report, win, target);
+                measureAllocation(report);
             }
             win.fence(Win.MODE_NOSUCCEED);
         }
@@ -116,6 +123,22 @@ public final class RmaBenchRank
             }));
             win.unlockAll();
             comm.Barrier();
+        }
+    }
+
+    /**
+     * allocateShared + free of each size on every rank ("alloc-free-BYTES"; the memory untouched, as
+     * Open MPI's reference leaves it), and on rank 0 the page reservation alone ("reserve-BYTES": an
+     * unnamed tmpfs file, fallocate, close), which a first allocation of that size cannot avoid.
+     */
+    private void measureAllocation(final boolean report)
+    {
+        for (final long bytes : ALLOC_BYTES)
+        {
+            measure(report, "alloc-free-" + bytes, true, ops -> loop(ops, () ->
+                Win.allocateShared(bytes, 1, null, comm).free()));
+            measure(report, "reserve-" + bytes, false, ops -> loop(ops, () ->
+                TmpfsReservation.reserveAndReleaseNs(SHM_DIR, bytes)));
         }
     }
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
@@ -18,7 +19,11 @@ import mpjrun.MpjJobs;
  *   processes (target: at most {@value #FENCE_RATIO_TARGET}x) and MPJ Express's {@code Barrier}
  *   on the same device;</li>
  *   <li><b>RMA latency</b>: put, get and accumulate (SUM of longs) of 8 B and 64 KiB from rank
- *   0 to rank 1, completed by a fence (all ranks fence each time) or by a flush inside lockAll.</li>
+ *   0 to rank 1, completed by a fence (all ranks fence each time) or by a flush inside lockAll;</li>
+ *   <li><b>Window allocation</b>: {@code Win.allocateShared} + {@code free} of 4 KiB and 1 MiB per
+ *   process on 2 processes, beside the page reservation alone and Open MPI's
+ *   {@code MPI_Win_allocate_shared} + {@code MPI_Win_free} ({@link OpenMpiReference}, where
+ *   {@code mpicc} exists).</li>
  * </ol>
  * One MPJ Express job per device and process count ({@link RmaBenchRank}); a figure is the median
  * over the repetitions (a collective one counts as long as its slowest rank).
@@ -145,6 +150,8 @@ public final class RmaBenchmark
         }
         printFences(jobs);
         printLatencies(jobs);
+        printAllocations(jobs, OpenMpiReference.measure(RmaBenchRank.ALLOC_BYTES, quick ? 3 : 7,
+            quick ? 1_000_000 : 50_000_000));
         return ok;
     }
 
@@ -198,5 +205,50 @@ public final class RmaBenchmark
             }
         }
         out.println();
+    }
+
+    private void printAllocations(final List<Job> jobs, final Optional<String> openMpi)
+    {
+        out.println("### Win.allocateShared + free, 2 processes (us, median; min-max)");
+        out.println();
+        final StringBuilder header = new StringBuilder("| per process |");
+        final StringBuilder rule = new StringBuilder("|---|");
+        final List<Job> pairs = jobs.stream().filter(job -> job.processes() == OpenMpiReference.PROCESSES).toList();
+        for (final Job job : pairs)
+        {
+            header.append(' ').append(job.device().deviceName()).append(" |");
+            rule.append("---|");
+        }
+        header.append(" Open MPI |");
+        rule.append("---|");
+        header.append(" page reservation alone (")
+            .append(pairs.isEmpty() ? "-" : pairs.getFirst().device().deviceName()).append(", rank 0) | target |");
+        rule.append("---|---|");
+        out.println(header);
+        out.println(rule);
+        for (final long bytes : RmaBenchRank.ALLOC_BYTES)
+        {
+            final StringBuilder row = new StringBuilder("| " + (bytes < (1 << 20) ? bytes / 1024 + " KiB" :
+                bytes / (1 << 20) + " MiB") + " |");
+            for (final Job job : pairs)
+            {
+                row.append(' ').append(micros(Samples.maxOverRanks(Samples.parse(job.output(),
+                    "alloc-free-" + bytes), job.processes()))).append(" |");
+            }
+            row.append(' ').append(openMpi.map(output -> micros(Samples.maxOverRanks(Samples.parse(output,
+                "ompi-alloc-free-" + bytes), OpenMpiReference.PROCESSES))).orElse("-")).append(" |");
+            row.append(' ').append(pairs.isEmpty() ? "-" : micros(Samples.parse(pairs.getFirst().output(),
+                "reserve-" + bytes).getFirst().values())).append(" |");
+            row.append(bytes < (1 << 20) ? " <= 150 us (shm) |" : " <= reservation + 150 us (shm) |");
+            out.println(row);
+        }
+        out.println();
+    }
+
+    /** Median and range of ns values, in us. */
+    private static String micros(final double[] ns)
+    {
+        return String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", Samples.median(ns) / 1000, Samples.min(ns) / 1000,
+            Samples.max(ns) / 1000);
     }
 }

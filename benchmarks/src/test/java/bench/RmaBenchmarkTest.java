@@ -39,5 +39,12 @@ class RmaBenchmarkTest
             assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + java.util.regex.Pattern.quote(operation) +
                 " \\| [0-9,]+ \\| [0-9,]+ \\|")), () -> "no figures for " + operation + " in:\n" + report);
         }
+        // allocateShared + free on multicore, then Open MPI's figure or "-" (where it is not installed), the reservation.
+        for (final String size : List.of("4 KiB", "1 MiB"))
+        {
+            assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + size +
+                " \\| [0-9.]+ \\([0-9.]+-[0-9.]+\\) \\| ([0-9.]+ \\([0-9.]+-[0-9.]+\\)|-) \\| [0-9.]+ \\(.*")),
+                () -> "no allocation figures for " + size + " in:\n" + report);
+        }
     }
 }

@@ -16,18 +16,24 @@ final class AllocationAgreement
     private static final int NONCONTIG = 2;
     private static final int NODE = 3;
     private static final int ERROR = 4;
-    private static final int FIELDS = 5;
+    /** The provider's {@link mpi.rma.spi.SharedMemoryProvider#allocationToken}, carried at no extra round. */
+    private static final int TOKEN = 5;
+    private static final int FIELDS = 6;
     private static final String CALL = "Win.allocateShared";
 
     final long[] sizes;
     final int[] dispUnits;
     final boolean contiguous;
+    /** Every process's provider token, indexed by rank. */
+    final long[] tokens;
 
-    private AllocationAgreement(final long[] sizes, final int[] dispUnits, final boolean contiguous)
+    private AllocationAgreement(final long[] sizes, final int[] dispUnits, final boolean contiguous,
+        final long[] tokens)
     {
         this.sizes = sizes;
         this.dispUnits = dispUnits;
         this.contiguous = contiguous;
+        this.tokens = tokens;
     }
 
     /**
@@ -37,9 +43,9 @@ final class AllocationAgreement
      *                      ERR_PROC_FAILED naming the rank if a process died during the exchange.
      */
     static AllocationAgreement reach(final Intracomm comm, final long size, final int dispUnit,
-        final boolean noncontig, final RmaException localError)
+        final boolean noncontig, final RmaException localError, final long token)
     {
-        final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError);
+        final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError, token);
         final long[] all = new long[comm.Size() * FIELDS];
         try
         {
@@ -56,8 +62,15 @@ final class AllocationAgreement
     static long[] record(final long size, final int dispUnit, final boolean noncontig, final long node,
         final RmaException localError)
     {
+        return record(size, dispUnit, noncontig, node, localError, 0);
+    }
+
+    /** What one process contributes to the exchange, with its provider's token. */
+    static long[] record(final long size, final int dispUnit, final boolean noncontig, final long node,
+        final RmaException localError, final long token)
+    {
         return new long[] {size, dispUnit, noncontig ? 1 : 0, node,
-            localError == null ? 0 : localError.errorClass().ordinal() + 1};
+            localError == null ? 0 : localError.errorClass().ordinal() + 1, token};
     }
 
     /**
@@ -91,16 +104,18 @@ final class AllocationAgreement
         }
         final long[] sizes = new long[ranks];
         final int[] dispUnits = new int[ranks];
+        final long[] tokens = new long[ranks];
         boolean everyoneNoncontig = true;
         for (int rank = 0; rank < ranks; rank++)
         {
             sizes[rank] = all[rank * FIELDS + SIZE];
             dispUnits[rank] = (int)all[rank * FIELDS + DISP_UNIT];
             everyoneNoncontig &= all[rank * FIELDS + NONCONTIG] != 0;
+            tokens[rank] = all[rank * FIELDS + TOKEN];
         }
         // Contiguity is what a process relies on when it did not ask for noncontig: it takes every process asking
         // (docs/design.md#noncontiguous-only-when-every-process-asks).
-        return new AllocationAgreement(sizes, dispUnits, !everyoneNoncontig);
+        return new AllocationAgreement(sizes, dispUnits, !everyoneNoncontig, tokens);
     }
 
     private static RmaException othersFault(final int rank, final int errorOrdinal, final long[] all, final int base)

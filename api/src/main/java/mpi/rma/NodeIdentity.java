@@ -18,7 +18,20 @@ final class NodeIdentity
     {
     }
 
+    /** This process's node, found once: it cannot change while the process runs. */
     static long current()
+    {
+        // Each look-up reads /proc and resolves the host name: about 15 us, on every allocateShared.
+        return Once.NODE;
+    }
+
+    /** Holder: computed on first use, by the JVM's class initialisation (thread-safe, then free). */
+    private static final class Once
+    {
+        static final long NODE = compute();
+    }
+
+    private static long compute()
     {
         String text;
         try

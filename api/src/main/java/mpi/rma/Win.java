@@ -10,6 +10,7 @@ import mpi.MPI;
 import mpi.Op;
 import mpi.User_function;
 import mpi.rma.spi.SharedMemory;
+import mpi.rma.spi.SharedMemoryProvider;
 
 /**
  * An MPI-3 shared-memory window ({@code MPI_Win} of flavor {@code MPI_WIN_FLAVOR_SHARED}): one
@@ -160,9 +161,10 @@ public final class Win implements AutoCloseable
                 localError = e;
             }
         }
-        final AllocationAgreement layout =
-            AllocationAgreement.reach(comm, size, dispUnit, hints.allocSharedNoncontig(), localError);
-        final SharedMemory memory = Providers.get().allocate(comm, layout.sizes, layout.contiguous);
+        final SharedMemoryProvider provider = Providers.get();
+        final AllocationAgreement layout = AllocationAgreement.reach(comm, size, dispUnit,
+            hints.allocSharedNoncontig(), localError, provider.allocationToken(comm));
+        final SharedMemory memory = provider.allocate(comm, layout.sizes, layout.contiguous, layout.tokens);
         return new Win(comm, layout, hints.withNoncontig(!layout.contiguous), memory);
     }
 

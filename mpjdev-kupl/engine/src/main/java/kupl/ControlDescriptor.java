@@ -17,7 +17,8 @@ package kupl;
  *   +---------------------------------------------------------------+
  *   | linear release: last completed fence epoch, only grows        |  128 B
  *   +---------------------------------------------------------------+
- *   | free arrivals: processes that have called free                |  128 B
+ *   | free arrivals: calls of free so far, only grows (a comm may   |  128 B
+ *   | reuse the object for its next window: ranks per window)       |
  *   +---------------------------------------------------------------+
  *   | rd flag [rank 0][slot 0]  ... each 128 B                      |
  *   | ...  [rank r][slot s]: the last epoch in which rank r was      |  ranks * slots * 128 B
@@ -33,7 +34,9 @@ package kupl;
  *
  * Every word is written by exactly one process per epoch and only ever grows, so a flag is
  * never reset under a reader (KUPL rotates slots and clears one ahead; monotonic epochs need
- * no clearing). Each contended word gets two cache lines: one against false sharing, one
+ * no clearing). A comm that reuses the object for its next window zeroes the flags once every
+ * process has left the last window ({@link WindowMemory#resetControl}); the free arrivals, still
+ * read then, keep growing. Each contended word gets two cache lines: one against false sharing, one
  * against the adjacent-line prefetcher.
  */
 final class ControlDescriptor

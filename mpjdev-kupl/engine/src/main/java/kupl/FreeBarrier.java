@@ -20,23 +20,41 @@ final class FreeBarrier
     static final int RANK_BITS = 20;
 
     private final int rank;
-    private final int ranks;
+    /** Free arrivals once every process has freed this window: the count only grows, by ranks per window. */
+    private final long arrivalsTarget;
     private final SharedWords words;
     private final Waiter waiter;
 
-    FreeBarrier(final int rank, final int ranks, final SharedWords words, final Waiter waiter)
+    /**
+     * @param arrivalsTarget free arrivals when every process has freed: the processes times the
+     *                       windows that have used this control object ({@link WindowMemory#freeArrivalsTarget}).
+     */
+    FreeBarrier(final int rank, final long arrivalsTarget, final SharedWords words, final Waiter waiter)
     {
         this.rank = rank;
-        this.ranks = ranks;
+        this.arrivalsTarget = arrivalsTarget;
         this.words = words;
         this.waiter = waiter;
     }
 
     /**
+     * Arrives and waits until every process has arrived.
+     *
      * @param fencesCompleted how many fences this process has completed on the window.
      * @throws PeerDeathException if a process it waits for has died.
      */
     void await(final long fencesCompleted)
+    {
+        arrive(fencesCompleted);
+        awaitEveryone();
+    }
+
+    /**
+     * Records that this process frees the window, without waiting for the others.
+     *
+     * @param fencesCompleted how many fences this process has completed on the window.
+     */
+    void arrive(final long fencesCompleted)
     {
         // Orders this process's last accesses to the segments before its arrival: no process
         // unmaps until every process has arrived, so none can still be storing then.
@@ -46,8 +64,17 @@ final class FreeBarrier
             ((fencesCompleted + 1) << RANK_BITS) | (rank + 1));
         // Volatile add: the waiters' acquire loads of the count see every arrival before it.
         words.getAndAddLong(ControlDescriptor.FREE_ARRIVALS_OFFSET, 1);
-        waiter.awaitAtLeast(words, ControlDescriptor.FREE_ARRIVALS_OFFSET, ranks, Liveness.ANY_RANK, WaitGuard.NONE,
-            this);
+    }
+
+    /**
+     * Waits until every process has arrived: after it, no process touches the window's memory.
+     *
+     * @throws PeerDeathException if a process it waits for has died.
+     */
+    void awaitEveryone()
+    {
+        waiter.awaitAtLeast(words, ControlDescriptor.FREE_ARRIVALS_OFFSET, arrivalsTarget, Liveness.ANY_RANK,
+            WaitGuard.NONE, this);
     }
 
     /**

@@ -32,6 +32,7 @@ public final class ShmComm implements AutoCloseable
     private final OobExchange oob;
     private final Liveness liveness;
     private final Set<ShmWin> windows = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final WindowMemoryCache memoryCache = new WindowMemoryCache();
     private boolean destroyed;
 
     private ShmComm(final int size, final int rank, final KuplConfig config, final OobExchange oob,
@@ -174,6 +175,51 @@ public final class ShmComm implements AutoCloseable
     }
 
     /**
+     * Step one of an allocation whose arguments the caller agrees on itself (an MPI library,
+     * which exchanges every process's arguments anyway): returns the number of the memory this
+     * comm keeps from its last freed window (0 if none), which the caller exchanges along with its
+     * arguments and hands, from every process, to {@link #allocate(long[], boolean, long[])}.
+     * On rank 0 it also gets that memory ready for reuse, so that the allocation needs no
+     * exchange of its own when every process holds it and the segments fit.
+     */
+    public long keptMemoryId()
+    {
+        checkUsable();
+        try
+        {
+            final WindowMemory kept = ShmWin.prepareReuse(this);
+            return kept == null ? 0 : kept.id();
+        }
+        catch (final KuplException e)
+        {
+            // A process died before freeing the last window (the memory is released): the allocation
+            // takes the path that exchanges outcomes, where that death is reported.
+            return 0;
+        }
+    }
+
+    /**
+     * Allocates a window whose arguments every process has already exchanged; collective. Every
+     * process passes the same arrays: each process's segment size and what
+     * {@link #keptMemoryId()} returned on it, both indexed by rank, and the same contiguity. If
+     * every process keeps the same memory and every segment fits in it, the window reuses it
+     * without any out-of-band exchange; otherwise this allocates as
+     * {@link #allocate(long, boolean)} does.
+     *
+     * @throws KuplException on every process if any process could not allocate.
+     */
+    public ShmWin allocate(final long[] sizesBytes, final boolean contiguous, final long[] keptIds)
+    {
+        checkUsable();
+        final ShmWin win = ShmWin.allocateAgreed(this, sizesBytes.clone(), contiguous, keptIds.clone());
+        synchronized (windows)
+        {
+            windows.add(win);
+        }
+        return win;
+    }
+
+    /**
      * Destroys the comm; collective ({@code kupl_shm_comm_destroy}). Every window must have
      * been freed first.
      */
@@ -192,6 +238,7 @@ public final class ShmComm implements AutoCloseable
                 " window(s) allocated: free every window before destroying its comm");
         }
         destroyed = true;
+        memoryCache.release();
         oob.barrier("comm destroy");
     }
 
@@ -226,11 +273,28 @@ public final class ShmComm implements AutoCloseable
         return size;
     }
 
-    void windowFreed(final ShmWin win)
+    WindowMemoryCache memoryCache()
+    {
+        return memoryCache;
+    }
+
+    /**
+     * Forgets a freed window; keeps its memory for the next window if every process finished with
+     * it ({@code reusable}) and the comm lives on, else unmaps it.
+     */
+    void windowFreed(final ShmWin win, final WindowMemory memory, final boolean reusable)
     {
         synchronized (windows)
         {
             windows.remove(win);
+        }
+        if (reusable && !destroyed)
+        {
+            memoryCache.keep(memory);
+        }
+        else
+        {
+            memory.close();
         }
     }
 

@@ -4,8 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -38,7 +36,9 @@ public final class ShmWin implements AutoCloseable
     private final long[] sizes;
     private final MemorySegment[] segments;
     private final boolean contiguous;
-    private final Arena arena;
+    private final WindowMemory memory;
+    /** Owns the segments handed out (views of the memory): closed at free, so that they throw afterwards. */
+    private final Arena views;
     private final Fence fence;
     private final PeerFence peerFence;
     private final FreeBarrier freeBarrier;
@@ -48,15 +48,16 @@ public final class ShmWin implements AutoCloseable
     private volatile boolean freed;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
-        final Arena arena, final Fence fence, final PeerFence peerFence, final FreeBarrier freeBarrier,
-        final MemorySegment clientArea, final Waiter waiter)
+        final WindowMemory memory, final Arena views, final Fence fence, final PeerFence peerFence,
+        final FreeBarrier freeBarrier, final MemorySegment clientArea, final Waiter waiter)
     {
         this.comm = comm;
         this.rank = comm.rankUnchecked();
         this.sizes = sizes;
         this.segments = segments;
         this.contiguous = contiguous;
-        this.arena = arena;
+        this.memory = memory;
+        this.views = views;
         this.fence = fence;
         this.peerFence = peerFence;
         this.freeBarrier = freeBarrier;
@@ -70,8 +71,11 @@ public final class ShmWin implements AutoCloseable
         final OobExchange oob = comm.oob();
         final int rank = comm.rankUnchecked();
         final int ranks = comm.sizeUnchecked();
+        final WindowMemoryCache cache = comm.memoryCache();
+        final ControlDescriptor layout = new ControlDescriptor(ranks);
 
-        // Step 1: agree on sizes and settings, so that every process computes the same layout.
+        // Step 1: agree on sizes and settings, so that every process computes the same layout,
+        // and on whether every process still holds the memory of the comm's last window.
         String problem = sizeBytes < 0 ? "size=" + sizeBytes + " is negative: give 0 or more bytes" : null;
         List<Integer> numaNodes = List.of();
         if (problem == null && config.onPackage())
@@ -84,17 +88,34 @@ public final class ShmWin implements AutoCloseable
                     "); set KUPL_SHM_ON_PACKAGE=n";
             }
         }
+        WindowMemory kept = null;
+        if (problem == null)
+        {
+            try
+            {
+                kept = prepareReuse(comm);
+            }
+            catch (final RuntimeException e)
+            {
+                // A process died before freeing the last window: nothing can reuse it; agreed below.
+                problem = WindowMemory.describe(e);
+            }
+        }
         final String settings = settingsText(config, contiguous);
-        final byte[] sizeRecord = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN)
+        final byte[] sizeRecord = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
             .putLong(sizeBytes).putLong(settings.hashCode()).putLong(Runtime.getRuntime().availableProcessors())
-            .array();
+            .putLong(kept == null ? 0 : kept.id()).array();
         final ByteBuffer[] sizeRecords = oob.exchange("win alloc (sizes)", sizeRecord, problem);
         final long[] sizes = new long[ranks];
         long fewestCores = Long.MAX_VALUE;
+        boolean everyoneKeeps = kept != null;
+        boolean anyoneKeeps = false;
         for (int peer = 0; peer < ranks; peer++)
         {
             sizes[peer] = sizeRecords[peer].getLong(0);
             fewestCores = Math.min(fewestCores, sizeRecords[peer].getLong(16));
+            everyoneKeeps &= sizeRecords[peer].getLong(24) == sizeRecords[0].getLong(24);
+            anyoneKeeps |= sizeRecords[peer].getLong(24) != 0;
             if (sizeRecords[peer].getLong(8) != sizeRecords[0].getLong(8))
             {
                 // Every process sees the same records, so every process throws here.
@@ -106,104 +127,161 @@ public final class ShmWin implements AutoCloseable
 
         // Decided from exchanged figures, so that every process decides alike (see RecursiveDoublingFence).
         final boolean oversubscribed = ranks > fewestCores;
-        final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
-        // In one object each process reserves its own part, as with one object per process: under
-        // the default NUMA policy its pages then come from its own node, not all from rank 0's.
-        // (No faster on one node: tmpfs serialises fallocate calls on one file.) Huge pages
-        // cannot be reserved by unaligned parts, so rank 0 reserves those whole.
-        final boolean reserveByParts = oneObject && !config.hugePages();
-        if (oneObject)
-        {
-            checkTotalFits(sizes);
-        }
-        final long[] offsets = new long[ranks];
-        long totalBytes = 0;
-        for (int peer = 0; peer < ranks; peer++)
-        {
-            offsets[peer] = contiguous || !oneObject || sizes[peer] == 0 ? totalBytes :
-                ControlDescriptor.align(totalBytes, SEGMENT_ALIGNMENT_BYTES);
-            totalBytes = offsets[peer] + sizes[peer];
-        }
+        final Placement placement = Placement.of(sizes, contiguous, config);
 
-        // Step 2: the creators create their objects (and reserve them, unless reserved by parts in step 3).
-        final Arena arena = Arena.ofShared();
-        final ControlDescriptor layout = new ControlDescriptor(ranks);
-        final List<SharedMemoryObject> created = new ArrayList<>(2);
-        SharedMemoryObject control = null;
-        SharedMemoryObject data = null;
-        problem = null;
-        try
+        // Steps 2 and 3: reuse the kept memory if every segment fits on its reserved pages (every
+        // process decides alike: same ids, same sizes, same capacities), else make and map new objects.
+        if (everyoneKeeps && kept.fits(placement.oneObject(), sizes, placement.totalBytes()))
         {
-            if (rank == 0)
-            {
-                control = SharedMemoryObject.create(config, layout.lengthBytes(), false, List.of(), true, arena);
-                created.add(control);
-                layout.initialise(new SharedWords(control.mapping()));
-            }
-            final long ownObjectBytes = oneObject ? (rank == 0 ? totalBytes : 0) : sizeBytes;
-            if (ownObjectBytes > 0)
-            {
-                data = SharedMemoryObject.create(config, ownObjectBytes, config.hugePages(), numaNodes,
-                    !reserveByParts, arena);
-                created.add(data);
-            }
+            return reuse(comm, sizes, contiguous, placement);
         }
-        catch (final RuntimeException e)
+        // Released first, so that a window replacing a smaller one never needs the room of both. A
+        // page returns only once every process has unmapped it: nobody reserves before everybody has
+        // released (a barrier, only when some process kept memory; every process sees the same ids).
+        cache.release();
+        if (anyoneKeeps)
         {
-            // Any failure, expected or not, is agreed on: the others must not wait for this process.
-            problem = describe(e);
+            oob.barrier("win alloc (giving kept memory back)");
         }
-        try
-        {
-            final ByteBuffer handles = ByteBuffer.allocate(2 * SegmentHandle.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-            (control == null ? SegmentHandle.NONE : control.handle()).writeTo(handles);
-            (data == null ? SegmentHandle.NONE : data.handle()).writeTo(handles);
-            final ByteBuffer[] handleRecords = oob.exchange("win alloc (creating shared memory)", handles.array(),
-                problem);
+        return lendOrClose(comm, WindowMemory.create(cache.nextId(), comm, layout, sizes, placement.offsets(),
+            placement.totalBytes(), placement.oneObject(), numaNodes, oversubscribed), sizes, contiguous, placement);
+    }
 
-            // Step 3: everyone maps what the others created and, in one object, reserves its own part.
-            problem = null;
-            MemorySegment[] segments = null;
-            SharedWords words = null;
-            MemorySegment clientArea = null;
+    /**
+     * For a caller that agrees on the arguments itself (see {@link ShmComm#allocate(long[], boolean, long[])}):
+     * reuses the kept memory without any exchange if every process holds it and the segments fit,
+     * else allocates as {@link #allocate(ShmComm, long, boolean)} does.
+     */
+    static ShmWin allocateAgreed(final ShmComm comm, final long[] sizes, final boolean contiguous,
+        final long[] keptIds)
+    {
+        final int ranks = comm.sizeUnchecked();
+        if (sizes.length != ranks || keptIds.length != ranks)
+        {
+            throw new KuplException("win alloc: " + sizes.length + " sizes and " + keptIds.length +
+                " kept-memory ids given for a comm of " + ranks + " processes: give one of each per process");
+        }
+        final WindowMemory kept = comm.memoryCache().peek();
+        boolean everyoneKeeps = kept != null;
+        for (int peer = 0; peer < ranks && everyoneKeeps; peer++)
+        {
+            // A negative size takes the path that checks it and fails on every process.
+            everyoneKeeps = keptIds[peer] == kept.id() && sizes[peer] >= 0;
+        }
+        if (everyoneKeeps)
+        {
+            final Placement placement = Placement.of(sizes, contiguous, comm.config());
+            if (kept.fits(placement.oneObject(), sizes, placement.totalBytes()))
+            {
+                return reuse(comm, sizes, contiguous, placement);
+            }
+        }
+        return allocate(comm, sizes[comm.rankUnchecked()], contiguous);
+    }
+
+    /**
+     * Gets the kept memory ready for reuse (on rank 0: waits for the last window's free, then
+     * resets the control words) before the exchange that decides whether the next window reuses it.
+     *
+     * @return the kept memory, or null if none.
+     * @throws PeerDeathException if a process died before freeing the last window; the memory is released.
+     */
+    static WindowMemory prepareReuse(final ShmComm comm)
+    {
+        final WindowMemoryCache cache = comm.memoryCache();
+        final WindowMemory kept = cache.peek();
+        if (kept != null && comm.rankUnchecked() == 0)
+        {
             try
             {
-                final MemorySegment controlMemory = control != null ? control.mapping() :
-                    SharedMemoryObject.mapPeer(SegmentHandle.readFrom(handleRecords[0], 0), 0, 0, 0, config.directory(),
-                        arena);
-                words = new SharedWords(controlMemory);
-                layout.verify(words);
-                clientArea = controlMemory.asSlice(layout.clientAreaOffset(), ControlDescriptor.clientAreaBytes(ranks));
-                segments = oneObject ?
-                    mapOneObject(rank, sizes, offsets, totalBytes, reserveByParts, data, handleRecords[0],
-                        controlMemory.asSlice(0, 0), config.directory(), arena) :
-                    mapObjectPerProcess(rank, sizes, data, handleRecords, controlMemory.asSlice(0, 0),
-                        config.directory(), arena);
+                // Before the exchange, so that it publishes the reset to everyone (see resetControl).
+                kept.resetControl(new ControlDescriptor(comm.sizeUnchecked()));
             }
             catch (final RuntimeException e)
             {
-                problem = describe(e);
+                cache.release();
+                throw e;
             }
-            oob.agree("win alloc (mapping shared memory)", problem);
+        }
+        return kept;
+    }
 
-            // Every waiter of this window names the same dead rank: the first one recorded in its control object.
-            final Waiter waiter = Waiter.fromConfig(config, comm.liveness().withRecord(new DeadRankRecord(
-                words.memory().asSlice(ControlDescriptor.DEAD_RANK_OFFSET, DeadRankRecord.BYTES))));
-            final FreeBarrier freeBarrier = new FreeBarrier(rank, ranks, words, waiter);
-            return new ShmWin(comm, sizes, segments, contiguous, arena,
-                Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed, freeBarrier),
-                new PeerFence(rank, layout, words, waiter), freeBarrier, clientArea, waiter);
+    /** Lends the kept memory, which every process holds and in which every segment fits, to a new window. */
+    private static ShmWin reuse(final ShmComm comm, final long[] sizes, final boolean contiguous,
+        final Placement placement)
+    {
+        final WindowMemory memory = comm.memoryCache().take();
+        memory.reuse();
+        // Already zero: every window that used it cleared its segments at free (see clearForReuse).
+        return lendOrClose(comm, memory, sizes, contiguous, placement);
+    }
+
+    private static ShmWin lendOrClose(final ShmComm comm, final WindowMemory memory, final long[] sizes,
+        final boolean contiguous, final Placement placement)
+    {
+        try
+        {
+            return lend(comm, memory, memory.segments(sizes, placement.offsets()), sizes, contiguous,
+                new ControlDescriptor(sizes.length), memory.oversubscribed());
         }
         catch (final RuntimeException e)
         {
-            arena.close();
+            memory.close();
             throw e;
         }
-        finally
+    }
+
+    /**
+     * Where each segment lies, the same on every process: one object holding every segment
+     * ({@link ShmType#SLS} or contiguous), or one object per process.
+     */
+    private record Placement(boolean oneObject, long[] offsets, long totalBytes)
+    {
+        static Placement of(final long[] sizes, final boolean contiguous, final KuplConfig config)
         {
-            // Every process has mapped the objects (or the allocation failed): mappings alone keep them now.
-            created.forEach(SharedMemoryObject::close);
+            final boolean oneObject = contiguous || config.shmType() == ShmType.SLS;
+            if (oneObject)
+            {
+                checkTotalFits(sizes);
+            }
+            final long[] offsets = new long[sizes.length];
+            long totalBytes = 0;
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                offsets[peer] = contiguous || !oneObject || sizes[peer] == 0 ? totalBytes :
+                    ControlDescriptor.align(totalBytes, SEGMENT_ALIGNMENT_BYTES);
+                totalBytes = offsets[peer] + sizes[peer];
+            }
+            return new Placement(oneObject, offsets, totalBytes);
         }
+    }
+
+    /** Makes the window over {@code memory}: its views of the segments, its waiter, its fences. */
+    private static ShmWin lend(final ShmComm comm, final WindowMemory memory, final MemorySegment[] ownSegments,
+        final long[] sizes, final boolean contiguous, final ControlDescriptor layout, final boolean oversubscribed)
+    {
+        final KuplConfig config = comm.config();
+        final int rank = comm.rankUnchecked();
+        final int ranks = sizes.length;
+        // The window's own views of the memory: closing their arena at free makes every segment handed
+        // out throw, while the memory itself may live on for the comm's next window.
+        final Arena views = Arena.ofShared();
+        final MemorySegment[] segments = new MemorySegment[ranks];
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            segments[peer] = ownSegments[peer].reinterpret(views, null);
+        }
+        final SharedWords words = new SharedWords(memory.control());
+        final MemorySegment clientArea = memory.control().asSlice(layout.clientAreaOffset(),
+            ControlDescriptor.clientAreaBytes(ranks)).reinterpret(views, null);
+        // Every waiter of this window names the same dead rank: the first one recorded in its control object.
+        final Waiter waiter = Waiter.fromConfig(config, comm.liveness().withRecord(new DeadRankRecord(
+            words.memory().asSlice(ControlDescriptor.DEAD_RANK_OFFSET, DeadRankRecord.BYTES))));
+        final FreeBarrier freeBarrier = new FreeBarrier(rank, memory.freeArrivalsTarget(ranks), words, waiter);
+        memory.lentTo(freeBarrier);
+        return new ShmWin(comm, sizes, segments, contiguous, memory, views,
+            Fence.create(config.fenceAlgorithm(), rank, layout, words, waiter, oversubscribed, freeBarrier),
+            new PeerFence(rank, layout, words, waiter), freeBarrier, clientArea, waiter);
     }
 
     /**
@@ -226,65 +304,6 @@ public final class ShmWin implements AutoCloseable
                 " bytes, too many for one shared object (sizes by rank: " + Arrays.toString(sizes) +
                 "); ask for less");
         }
-    }
-
-    /** Maps rank 0's object holding every segment, reserving this process's own part if asked to. */
-    private static MemorySegment[] mapOneObject(final int rank, final long[] sizes, final long[] offsets,
-        final long totalBytes, final boolean reserveOwnPart, final SharedMemoryObject ownData,
-        final ByteBuffer rank0Handles, final MemorySegment empty, final Path directory, final Arena arena)
-    {
-        final long reserveBytes = reserveOwnPart ? sizes[rank] : 0;
-        final MemorySegment all;
-        if (totalBytes == 0)
-        {
-            all = empty;
-        }
-        else if (rank == 0)
-        {
-            if (reserveBytes > 0)
-            {
-                ownData.reserve(offsets[0], reserveBytes, directory);
-            }
-            all = ownData.mapping();
-        }
-        else
-        {
-            all = SharedMemoryObject.mapPeer(SegmentHandle.readFrom(rank0Handles, SegmentHandle.BYTES), 0,
-                offsets[rank], reserveBytes, directory, arena);
-        }
-        final MemorySegment[] segments = new MemorySegment[sizes.length];
-        for (int peer = 0; peer < sizes.length; peer++)
-        {
-            segments[peer] = all.asSlice(offsets[peer], sizes[peer]);
-        }
-        return segments;
-    }
-
-    /** Maps every other process's own object (each was reserved whole by its creator). */
-    private static MemorySegment[] mapObjectPerProcess(final int rank, final long[] sizes,
-        final SharedMemoryObject ownData, final ByteBuffer[] handleRecords, final MemorySegment empty,
-        final Path directory, final Arena arena)
-    {
-        final MemorySegment[] segments = new MemorySegment[sizes.length];
-        for (int peer = 0; peer < sizes.length; peer++)
-        {
-            if (sizes[peer] == 0)
-            {
-                segments[peer] = empty;
-            }
-            else
-            {
-                final MemorySegment mapping = peer == rank ? ownData.mapping() : SharedMemoryObject.mapPeer(
-                    SegmentHandle.readFrom(handleRecords[peer], SegmentHandle.BYTES), peer, 0, 0, directory, arena);
-                segments[peer] = mapping.asSlice(0, sizes[peer]);
-            }
-        }
-        return segments;
-    }
-
-    private static String describe(final RuntimeException e)
-    {
-        return e instanceof KuplException ? e.getMessage() : e.toString();
     }
 
     private static String settingsText(final KuplConfig config, final boolean contiguous)
@@ -412,17 +431,68 @@ public final class ShmWin implements AutoCloseable
     @Override
     public void close()
     {
+        free(true);
+    }
+
+    /**
+     * Frees the window as {@link #close()} does, but returns without waiting for the others to
+     * call free: for a layer that has just synchronised its processes in their free itself (as
+     * {@code mpi.rma}'s {@code Win.free} does with a fence), so that free costs no second wait.
+     * No process may access this process's segment after that synchronisation.
+     * Every segment throws afterwards all the same; if the comm reuses the memory for its next
+     * window, it waits for every process's free first.
+     */
+    public void closeWithoutWaiting()
+    {
+        free(false);
+    }
+
+    private void free(final boolean waitForEveryone)
+    {
         checkUsable();
         freed = true;
+        boolean everyoneDone = false;
         try
         {
-            freeBarrier.await(fence.epoch());
+            if (waitForEveryone)
+            {
+                freeBarrier.await(fence.epoch());
+                clearForReuse();
+            }
+            else
+            {
+                clearForReuse();
+                freeBarrier.arrive(fence.epoch());
+            }
+            everyoneDone = true;
         }
         finally
         {
-            arena.close();
-            comm.windowFreed(this);
+            views.close();
+            // Memory may serve another window unless waiting for a process failed (it died: nobody can reuse it).
+            comm.windowFreed(this, memory, everyoneDone);
         }
+    }
+
+    /**
+     * Zeroes this process's segment if the comm will keep the memory, so that a window that reuses
+     * it starts zeroed, as new pages are. Done at free, not at the next allocation: once a process
+     * returns from allocating, another may already store into its segment (a passive-target epoch
+     * needs no fence first). No process touches the segment any more: every process has arrived in
+     * free, or (without waiting) the caller has synchronised them all in their free.
+     */
+    private void clearForReuse()
+    {
+        if (WindowMemoryCache.wouldKeep(memory) && !comm.isDestroyed())
+        {
+            segments[rank].fill((byte)0);
+        }
+    }
+
+    /** The comm's number for the memory this window uses (windows that reuse kept memory share it). */
+    long memoryId()
+    {
+        return memory.id();
     }
 
     /** Whether {@link #close()} has run. */

@@ -26,6 +26,9 @@ public interface SharedMemory
     /** Returns once {@code condition} holds; fails naming a process that died meanwhile. */
     void awaitCondition(BooleanSupplier condition, String what);
 
-    /** Collective: waits for every process, then releases the memory. */
+    /**
+     * Collective: releases the memory. Win.free calls it on every process after a fence that
+     * every process entered in its free, so a provider need not wait for the others again.
+     */
     void free();
 }

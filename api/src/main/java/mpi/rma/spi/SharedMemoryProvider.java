@@ -39,4 +39,25 @@ public interface SharedMemoryProvider
     {
         return Optional.empty();
     }
+
+    /**
+     * A number this process adds to {@code Win.allocateShared}'s exchange of arguments (its one
+     * {@code Allgather}), called on every process before that exchange: a provider can agree on
+     * state of its own there (say, memory kept from a freed window) instead of in an exchange of
+     * its own. 0 by default.
+     */
+    default long allocationToken(final Intracomm comm)
+    {
+        return 0;
+    }
+
+    /**
+     * {@link #allocate(Intracomm, long[], boolean)}, with what {@link #allocationToken} returned on
+     * every process, indexed by rank (the same array on every process).
+     */
+    default SharedMemory allocate(final Intracomm comm, final long[] sizes, final boolean contiguous,
+        final long[] tokens)
+    {
+        return allocate(comm, sizes, contiguous);
+    }
 }

@@ -109,10 +109,10 @@ public final class ProcessFailureProgram
             case "agreement" ->
             {
             }
-            case "comm" -> AllocationAgreement.reach(comm, 8, 8, false, null);
+            case "comm" -> AllocationAgreement.reach(comm, 8, 8, false, null, 0);
             case "alloc" ->
             {
-                AllocationAgreement.reach(comm, 8, 8, false, null);
+                AllocationAgreement.reach(comm, 8, 8, false, null, 0);
                 ShmComm.create(comm.Size(), comm.Rank(), ProcessHandle.current().pid(), new CommunicatorOob(), comm);
             }
             case "fence" -> Win.allocateShared(8, 8, null, comm);

@@ -65,7 +65,8 @@ final class KuplSharedMemory implements SharedMemory
     {
         try
         {
-            win.close();
+            // Win.free has just fenced every process: a second wait, the engine's, would only add its cost.
+            win.closeWithoutWaiting();
         }
         catch (final KuplException e)
         {

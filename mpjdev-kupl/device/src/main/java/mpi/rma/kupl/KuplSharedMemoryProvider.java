@@ -33,14 +33,32 @@ public final class KuplSharedMemoryProvider implements SharedMemoryProvider
         return "kupl";
     }
 
+    /**
+     * The number of the memory the engine comm keeps from its last freed window (0 if none): with
+     * every process's number in hand, an allocation that fits needs no exchange of its own.
+     */
+    @Override
+    public long allocationToken(final Intracomm comm)
+    {
+        final ShmComm shmComm = existingCommOf(comm);
+        return shmComm == null ? 0 : shmComm.keptMemoryId();
+    }
+
     @Override
     public SharedMemory allocate(final Intracomm comm, final long[] sizes, final boolean contiguous)
+    {
+        return allocate(comm, sizes, contiguous, new long[sizes.length]);
+    }
+
+    @Override
+    public SharedMemory allocate(final Intracomm comm, final long[] sizes, final boolean contiguous,
+        final long[] tokens)
     {
         final ShmComm shmComm = commOf(comm);
         final ShmWin win;
         try
         {
-            win = shmComm.allocate(sizes[comm.Rank()], contiguous);
+            win = shmComm.allocate(sizes, contiguous, tokens);
         }
         catch (final KuplException e)
         {
@@ -58,10 +76,16 @@ public final class KuplSharedMemoryProvider implements SharedMemoryProvider
         return PeerDeathException.in(failure).map(Throwable::getMessage);
     }
 
+    private synchronized ShmComm existingCommOf(final Intracomm comm)
+    {
+        final ShmComm existing = comms.get(comm);
+        return existing == null || existing.isDestroyed() ? null : existing;
+    }
+
     private synchronized ShmComm commOf(final Intracomm comm)
     {
-        final ShmComm cached = comms.get(comm);
-        if (cached != null && !cached.isDestroyed())
+        final ShmComm cached = existingCommOf(comm);
+        if (cached != null)
         {
             return cached;
         }
