@@ -21,7 +21,7 @@ import mpi.rma.kupl.CommunicatorOob;
  *
  * <p>App arguments: the step, one of {@code agreement} (the victim dies at once),
  * {@code comm} (after the agreement), {@code alloc} (after the engine comm's creation),
- * {@code fence} (after the allocation), {@code free} (after the fence that starts a free); and
+ * {@code fence} (after the allocation), {@code free} (before the fence that starts a free, its one collective step); and
  * how the victim dies: {@code halt} ({@code Runtime.halt(0)}, its own process, without
  * {@code MPI.Finalize}) or {@code return}
  * (it returns from {@code main}, a thread of a multicore job).
@@ -116,8 +116,9 @@ public final class ProcessFailureProgram
                 ShmComm.create(comm.Size(), comm.Rank(), ProcessHandle.current().pid(), new CommunicatorOob(), comm);
             }
             case "fence" -> Win.allocateShared(8, 8, null, comm);
-            // Win.free starts with a fence, which Win.fence matches; then the survivors wait in the engine's free.
-            case "free" -> Win.allocateShared(8, 8, null, comm).fence(0);
+            // Win.free's one collective step is its fence (the engine's free then waits for nobody): the victim dies
+            // before it, so the survivors' free finds the death there.
+            case "free" -> Win.allocateShared(8, 8, null, comm);
             default -> throw new IllegalArgumentException("step=" + step + " is not agreement, comm, alloc, fence " +
                 "or free");
         }
