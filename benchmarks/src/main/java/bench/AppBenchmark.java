@@ -206,7 +206,7 @@ public final class AppBenchmark
         out.println();
         out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
-            System.getProperty("java.runtime.version") + "; load average at the start: " + loadAverage());
+            System.getProperty("java.runtime.version") + "; load average at the start: " + Machine.loadAverage());
         out.println("- " + plan.repetitions() + " repetitions of each kernel in each job; multicore and niodev " +
             "with MPJ Express's defaults; shm columns: " + String.join("; ", plan.variants().stream()
             .map(v -> v.column() + " = " + (v.jvmArgs().isEmpty() ? "bin/mpjrun's defaults" :
@@ -250,7 +250,7 @@ public final class AppBenchmark
             failures.forEach(failure -> out.println("\n- " + failure));
         }
         out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
-            (System.nanoTime() - startNs) / 1e9, loadAverage());
+            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
         return failures.isEmpty() ? 0 : 1;
     }
 
@@ -386,18 +386,5 @@ public final class AppBenchmark
     private static void progress(final String what)
     {
         System.err.println("[bench-apps] " + what);
-    }
-
-    private static String loadAverage()
-    {
-        try
-        {
-            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        }
-        catch (final java.io.IOException e)
-        {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 }

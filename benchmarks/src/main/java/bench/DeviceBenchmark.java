@@ -190,7 +190,7 @@ public final class DeviceBenchmark
         out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
             System.getProperty("java.runtime.version") + ", ranks' JVMs with " + String.join(" ", JVM_ARGS));
-        out.println("- settings: " + settings + "; load average at the start: " + loadAverage());
+        out.println("- settings: " + settings + "; load average at the start: " + Machine.loadAverage());
 
         final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
         for (final Row row : rows)
@@ -313,7 +313,7 @@ public final class DeviceBenchmark
             "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer.");
         notes.forEach(note -> out.println("\n" + note));
         out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
-            (System.nanoTime() - startNs) / 1e9, loadAverage());
+            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
     }
 
     /** Time ratio of shm to a reference, {@code "1.23x"}; for rates, the reference's rate over shm's. */
@@ -461,18 +461,5 @@ public final class DeviceBenchmark
     private static void progress(final String what)
     {
         System.err.println("[bench-device] " + what);
-    }
-
-    private static String loadAverage()
-    {
-        try
-        {
-            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        }
-        catch (final java.io.IOException e)
-        {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 }

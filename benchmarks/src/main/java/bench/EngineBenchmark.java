@@ -180,7 +180,7 @@ public final class EngineBenchmark
             copyPart();
         }
         out.printf(Locale.ROOT, "Run time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
-            loadAverage());
+            Machine.loadAverage());
     }
 
     private void printHeader()
@@ -195,7 +195,7 @@ public final class EngineBenchmark
         out.println("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") +
             ", ranks' JVMs with " + String.join(" ", MPJ_JVM_ARGS));
         out.println("- settings: " + settings);
-        out.println("- load average (1, 5, 15 min) at the start: " + loadAverage() +
+        out.println("- load average (1, 5, 15 min) at the start: " + Machine.loadAverage() +
             " (other work on these cores skews every figure)");
         final Map<String, String> kupl = new TreeMap<>(System.getenv());
         kupl.keySet().removeIf(name -> !name.startsWith("KUPL_"));
@@ -473,19 +473,6 @@ public final class EngineBenchmark
     private static void progress(final String what)
     {
         System.err.println("[bench] " + what);
-    }
-
-    private static String loadAverage()
-    {
-        try
-        {
-            final String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        }
-        catch (final IOException e)
-        {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 
     private static String met(final boolean met)
