@@ -113,6 +113,22 @@ public final class RankJvmBenchmark
         {
             aotCache = trainAotCache();
         }
+        try
+        {
+            measureAndPrint(candidates);
+        }
+        finally
+        {
+            if (aotCache != null)
+            {
+                Files.deleteIfExists(aotCache);
+                Files.deleteIfExists(aotCache.getParent());
+            }
+        }
+    }
+
+    private void measureAndPrint(final List<Candidate> candidates) throws Exception
+    {
         final Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
         for (int round = 0; round < rounds; round++)
         {
@@ -183,8 +199,11 @@ public final class RankJvmBenchmark
             {
                 throw new IllegalStateException("the training job left no AOT cache in " + directory);
             }
-            // Kept for the whole run; the others are deleted now, the directory is left for the user to see.
-            caches.subList(1, caches.size()).forEach(f -> f.toFile().delete());
+            // The first is kept for the whole run (and deleted at its end with the directory), the others now.
+            for (final Path other : caches.subList(1, caches.size()))
+            {
+                Files.delete(other);
+            }
             return caches.getFirst();
         }
     }
