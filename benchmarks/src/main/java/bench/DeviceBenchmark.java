@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoublePredicate;
 
+import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
@@ -56,8 +57,11 @@ public final class DeviceBenchmark
     /** Barrier and Allreduce on shared memory should take at most this many times the engine's fence. */
     static final double FENCE_RATIO_TARGET = 1.5;
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
-    /** As for the engine benchmark: the ranks' JVMs (or the one multicore JVM) with the serial collector. */
-    static final List<String> JVM_ARGS = List.of("-XX:+UseSerialGC");
+    /**
+     * No options of the benchmark's own: the shm ranks get the launcher's defaults (kupl.bootstrap.RankJvmDefaults)
+     * as every shm job does, MPJ Express's JVMs the JDK's own, as their users run them.
+     */
+    static final List<String> JVM_ARGS = List.of();
 
     /**
      * One row: a part of {@link DeviceRank}, on how many processes, its unit and target, and whether it is
@@ -189,8 +193,11 @@ public final class DeviceBenchmark
         out.println();
         out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
-            System.getProperty("java.runtime.version") + ", ranks' JVMs with " + String.join(" ", JVM_ARGS));
+            System.getProperty("java.runtime.version") + ", shm ranks' JVMs with the launcher's defaults (" +
+            String.join(" ", RankJvmDefaults.defaults(2, Runtime.getRuntime().availableProcessors())) +
+            " for 2 ranks), MPJ Express's with the JDK's own");
         out.println("- settings: " + settings + "; load average at the start: " + Machine.loadAverage());
+        out.println();
 
         final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
         for (final Row row : rows)

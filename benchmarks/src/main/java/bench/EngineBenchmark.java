@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import kupl.bootstrap.LocalJob;
+import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.MpjHome;
 
 /**
@@ -82,8 +83,13 @@ public final class EngineBenchmark
     public static final int PAIR = 2;
     /** A job that takes longer is killed and the run fails. */
     public static final Duration JOB_TIMEOUT = Duration.ofMinutes(2);
-    /** Options of every JVM that holds ranks: the same for the engine's processes (LocalJob) and MPJ Express. */
-    public static final List<String> MPJ_JVM_ARGS = List.of("-XX:+UseSerialGC");
+    /**
+     * What the ranks' JVMs are started with: the engine's processes (LocalJob) get the project's rank JVM
+     * defaults, as every launcher gives them; MPJ Express's one multicore JVM runs as its users run it.
+     */
+    static final String RANK_JVMS = "ranks' JVMs with the defaults of kupl.bootstrap.RankJvmDefaults (" +
+        String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors())) +
+        " for 4 ranks), MPJ Express's multicore JVM with the JDK's own";
 
     private static final String[] SHM_TYPES = {"posix", "sls"};
     private static final String[][] FENCE_ALGORITHMS = {{"linear", "1"}, {"rd", "2"}};
@@ -193,7 +199,7 @@ public final class EngineBenchmark
             System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
             System.getProperty("os.arch"));
         out.println("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") +
-            ", ranks' JVMs with " + String.join(" ", MPJ_JVM_ARGS));
+            ", " + RANK_JVMS);
         out.println("- settings: " + settings);
         out.println("- load average (1, 5, 15 min) at the start: " + Machine.loadAverage() +
             " (other work on these cores skews every figure)");
@@ -238,7 +244,7 @@ public final class EngineBenchmark
                 try
                 {
                     final String output = MpjMulticore.run(mpjHome, processes, codeLocation(),
-                        MpjBarrierRank.class.getName(), MPJ_JVM_ARGS, args, JOB_TIMEOUT);
+                        MpjBarrierRank.class.getName(), List.of(), args, JOB_TIMEOUT);
                     barrier = Stat.overRanks(Samples.parse(output, "barrier"), processes);
                 }
                 catch (final IllegalStateException e)

@@ -135,7 +135,7 @@ public final class RmaBenchmark
             for (final int processes : PROCESSES)
             {
                 System.err.printf("bench-rma: %s, %d processes%n", device.deviceName(), processes);
-                final JobSpec spec = new JobSpec(processes, MpjJobs.currentClassPath(), List.of("-XX:+UseSerialGC"),
+                final JobSpec spec = new JobSpec(processes, MpjJobs.currentClassPath(), List.of(),
                     RmaBenchRank.class.getName(), List.of(quick ? "3" : "7", quick ? "1000000" : "50000000"), false);
                 final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT);
                 if (!result.succeeded())

@@ -52,6 +52,7 @@ public final class MpjRun
         if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help")))
         {
             out.print(MpjRunArguments.USAGE);
+            out.print(MpjRunArguments.rankJvmDefaultsHelp(Runtime.getRuntime().availableProcessors()));
             return 0;
         }
         final MpjRunArguments arguments;

@@ -4,6 +4,9 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+
+import kupl.bootstrap.RankJvmDefaults;
 
 /**
  * {@code bin/mpjrun}'s command line, parsed and checked:
@@ -41,7 +44,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
                                        on each host of -machinesfile (start it yourself, see README)
                             hybdev     MPJ Express: threads within a node, niodev between nodes; needs daemons too
           -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
-          -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces
+          -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces; with shm they come after
+                            the rank JVM defaults below and replace those that set the same thing
           -nodes N          niodev only: run across a simulated cluster of N nodes on this machine (network
                             namespaces, a daemon each, made for the job and removed after it; needs root)
           -prefix           start each line a rank prints with its rank (shm only)
@@ -52,6 +56,22 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         (-machinesfile FILE, -wdir DIR, -psl BYTES, -jar JAR, JVM options) pass through.
         Exit status: the job's (shm: the first failing rank's); 2 for a bad command line.
         """;
+
+    /**
+     * The rank JVM defaults that {@code -dev shm} gives on this node (with {@code cores} cores), for the help:
+     * what {@link RankJvmDefaults} chooses for a few job sizes, and how to drop them.
+     */
+    static String rankJvmDefaultsHelp(final int cores)
+    {
+        final StringBuilder help = new StringBuilder("\nRank JVM defaults of -dev shm on this node (" + cores +
+            " cores), chosen for many JVMs per node:\n");
+        for (final int ranks : new int[] {1, 2, 4, 8})
+        {
+            help.append(String.format(Locale.ROOT, "  -np %-3d %s%n", ranks,
+                String.join(" ", RankJvmDefaults.defaults(ranks, cores))));
+        }
+        return help.append("KUPL_RANK_JVM_DEFAULTS=off drops them (the JDK's own choices then).\n").toString();
+    }
 
     /**
      * Parses {@code args}.

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import kupl.bootstrap.JobJudge;
 import kupl.bootstrap.OobHub;
 import kupl.bootstrap.ProcessJob;
+import kupl.bootstrap.RankJvmDefaults;
 import xdev.shmdev.ShmConf;
 import xdev.shmdev.ShmDevice;
 
@@ -30,7 +31,8 @@ import xdev.shmdev.ShmDevice;
  * {@code conf} argument: a Unix-domain socket that only this user can reach. If a rank exits before it
  * has connected, or not every rank has connected within {@code KUPL_SHM_ARRIVAL_MS}, the job ends with
  * status 1 and a message naming the missing ranks. The process kit ({@link ProcessJob}) starts,
- * forwards and kills them.
+ * forwards and kills them. Each rank JVM gets {@link RankJvmDefaults}' options, then the job's own
+ * ({@link JobSpec#jvmArgs()}).
  *
  * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
  * Express's collectives run through shared memory.
@@ -145,7 +147,8 @@ public final class ShmJob
         command.add(javaCommand());
         // The engine maps shared memory through FFM downcalls.
         command.add(LaunchEnvironment.NATIVE_ACCESS);
-        command.addAll(spec.jvmArgs());
+        // The settings for many JVMs per node, the user's -jvmargs after them and replacing those they also set.
+        command.addAll(RankJvmDefaults.rankOptions(spec.processes(), spec.jvmArgs(), System.getenv()));
         if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
         {
             // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given

@@ -33,7 +33,10 @@ public enum KuplEnv
             "then it ends naming the missing ranks; added"),
     KUPL_SHM_HELLO_MS("5000", List.of(),
         "milliseconds a new connection to the launcher's hub has to introduce itself as a rank of the job " +
-            "before it is dropped; added");
+            "before it is dropped; added"),
+    KUPL_RANK_JVM_DEFAULTS("on", List.of("on", "off"),
+        "`off`: launchers start rank JVMs without the settings for many JVMs per node (see " +
+            "[Rank JVM settings](#rank-jvm-settings)); read by the launcher; added");
 
     private final String defaultValue;
     private final List<String> allowedValues;

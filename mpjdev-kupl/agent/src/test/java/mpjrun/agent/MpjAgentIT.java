@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 
 import mpjrun.HelloAllgather;
 import mpjrun.JobResult;
+import mpjrun.JvmOptionsProbe;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,6 +54,22 @@ class MpjAgentIT
         assertFalse(result.output().contains("does not support the <shm> device"), result.output());
         result.requireSuccess();
         assertTrue(result.output().contains("rank 1 of 2: " + HelloAllgather.OK_LINE), result.output());
+    }
+
+    @Test
+    void shouldGiveTheRanksTheRankJvmDefaultsAndTheStarterLineJvmOptionsAfterThem() throws Exception
+    {
+        // A JVM option before the class, as MPJ Express's starter takes them: it replaces the default collector.
+        final JobResult result = starter("-np", "2", "-dev", "shm", "-Dprobe.flag=1", "-cp", testClasses(),
+            JvmOptionsProbe.class.getName()).requireSuccess();
+        final JobResult parallel = starter("-np", "2", "-dev", "shm", "-XX:+UseParallelGC", "-cp", testClasses(),
+            JvmOptionsProbe.class.getName()).requireSuccess();
+
+        assertTrue(result.output().matches("(?s).*rank 1 " + JvmOptionsProbe.COLLECTOR + "[^\\n]*Copy.*") &&
+            result.output().matches("(?s).*rank 1 jvm options: \\[.*-XX:\\+UseSerialGC.*-Dprobe\\.flag=1.*"),
+            result.output());
+        assertTrue(parallel.output().matches("(?s).*rank 1 " + JvmOptionsProbe.COLLECTOR + "[^\\n]*PS Scavenge.*") &&
+            !parallel.output().contains("UseSerialGC"), parallel.output());
     }
 
     @Test

@@ -47,7 +47,8 @@ public final class LocalJob implements AutoCloseable
     /**
      * Starts {@code size} JVMs running {@code mainClass}.
      *
-     * @param jvmArgs extra JVM options (before the main class).
+     * @param jvmArgs extra JVM options (before the main class), after {@link RankJvmDefaults}' and replacing
+     *                those they also set.
      * @param echo    copy each process's output to this one's, prefixed with its rank.
      */
     public static LocalJob start(final String mainClass, final int size, final Map<String, String> env,
@@ -70,14 +71,14 @@ public final class LocalJob implements AutoCloseable
             job.processes = ProcessJob.start(size, rank ->
             {
                 final List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                    "-XX:+UseSerialGC", "-Xshare:auto",
                     "-cp", System.getProperty("java.class.path"),
                     // Neither is a secret: only this user can reach the socket (see OobHub).
                     "-D" + SocketOob.SOCKET_PROPERTY + "=" + job.hub.socket(),
                     "-D" + SocketOob.JOB_PROPERTY + "=" + job.hub.jobId(),
                     "-D" + SocketOob.RANK_PROPERTY + "=" + rank,
                     "-D" + SocketOob.SIZE_PROPERTY + "=" + size));
-                command.addAll(jvmArgs);
+                // The options every launcher of the project gives rank JVMs, then jvmArgs, which win.
+                command.addAll(RankJvmDefaults.rankOptions(size, jvmArgs, processEnv));
                 command.add(mainClass);
                 command.addAll(args);
                 final ProcessBuilder builder = new ProcessBuilder(command);

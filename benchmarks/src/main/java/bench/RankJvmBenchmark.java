@@ -1,0 +1,286 @@
+package bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
+import mpjrun.MpjJobs;
+
+/**
+ * Rank JVM settings measured: each candidate set of options for the shm device's rank JVMs, by turns
+ * (round after round, every candidate once per round, so that a change in the machine's load hits every
+ * candidate alike), on
+ * <ul>
+ *   <li>LU's column broadcasts ({@link BcastPattern}, n = 1000) on 2 and 4 ranks, beside MPJ Express's
+ *   multicore: microseconds per column, the median of the last half of the sweeps;</li>
+ *   <li>a fresh 4-rank job's warm-up ({@link BarrierWarmup}): milliseconds from the launch to the first
+ *   {@code Barrier}, the steady cost of a {@code Barrier} (median of the last 10 blocks of 1000) and when
+ *   the job settled (from the first block after which none costs more than twice the steady cost, or
+ *   the steady cost plus 5 us);</li>
+ *   <li>a Hello job's wall time: 4 ranks, {@code MPI.Init}, one {@code Barrier}, {@code MPI.Finalize},
+ *   from starting {@code mpjrun} to its end.</li>
+ * </ul>
+ * Each cell is the median over the rounds (min-max). Jobs run through the job kit ({@link MpjJobs}), as
+ * {@code bin/mpjrun} runs them; a candidate's options are given as {@code -jvmargs}, after the defaults
+ * ({@code defaults}) or with the defaults off ({@code KUPL_RANK_JVM_DEFAULTS=off}).
+ *
+ * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]</pre>
+ */
+public final class RankJvmBenchmark
+{
+    private static final Duration JOB_TIMEOUT = Duration.ofMinutes(5);
+    private static final int N = 1000;
+    private static final int BLOCKS = 60;
+    private static final int STEADY_BLOCKS = 10;
+
+    /** A set of rank JVM options: with or without the defaults, and options after them. */
+    record Candidate(String name, boolean defaults, List<String> options, String meaning)
+    {
+    }
+
+    private static final List<Candidate> CANDIDATES = List.of(
+        new Candidate("jdk", false, List.of(), "the JDK's own choices (what bin/mpjrun gave before)"),
+        new Candidate("defaults", true, List.of(), "RankJvmDefaults: " +
+            String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors()))),
+        new Candidate("c1", true, List.of("-XX:TieredStopAtLevel=1"), "defaults + C1 only"),
+        new Candidate("c2", true, List.of("-XX:-TieredCompilation"), "defaults + C2 only (no tiers)"),
+        new Candidate("apc", true, List.of("-XX:ActiveProcessorCount=" +
+            Math.max(1, Runtime.getRuntime().availableProcessors() / 4)), "defaults + ActiveProcessorCount=cores/4"),
+        new Candidate("aot", true, List.of("AOT"), "defaults + -XX:AOTCache of a trained 4-rank job"));
+
+    private final Path classes;
+    private final Path home;
+    private final int rounds;
+    private final int sweeps;
+    private final int blocks;
+    private Path aotCache;
+
+    private RankJvmBenchmark(final int rounds, final boolean quick) throws IOException
+    {
+        this.classes = EngineBenchmark.codeLocation();
+        this.home = MpjHome.prepare(EngineBenchmark.defaultMpjHome());
+        this.rounds = rounds;
+        this.sweeps = quick ? 4 : 20;
+        this.blocks = quick ? 12 : BLOCKS;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        int rounds = 5;
+        boolean quick = false;
+        List<Candidate> candidates = CANDIDATES;
+        for (int i = 0; i < args.length; i++)
+        {
+            switch (args[i])
+            {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--quick" -> quick = true;
+                case "--only" ->
+                {
+                    final List<String> names = List.of(args[++i].split(","));
+                    candidates = CANDIDATES.stream().filter(c -> names.contains(c.name())).toList();
+                }
+                default ->
+                {
+                    System.err.println("usage: RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]; names: " +
+                        CANDIDATES.stream().map(Candidate::name).toList());
+                    System.exit(2);
+                }
+            }
+        }
+        new RankJvmBenchmark(rounds, quick).run(candidates);
+    }
+
+    private void run(final List<Candidate> candidates) throws Exception
+    {
+        System.out.println("# Rank JVM settings: " + Runtime.getRuntime().availableProcessors() + " cores, JVM " +
+            System.getProperty("java.runtime.version") + ", load average at the start " + Machine.loadAverage());
+        candidates.forEach(c -> System.out.println("- `" + c.name() + "`: " + c.meaning()));
+        if (candidates.stream().anyMatch(c -> c.options().contains("AOT")))
+        {
+            aotCache = trainAotCache();
+        }
+        try
+        {
+            measureAndPrint(candidates);
+        }
+        finally
+        {
+            if (aotCache != null)
+            {
+                Files.deleteIfExists(aotCache);
+                Files.deleteIfExists(aotCache.getParent());
+            }
+        }
+    }
+
+    private void measureAndPrint(final List<Candidate> candidates) throws Exception
+    {
+        final Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++)
+        {
+            for (final Candidate candidate : candidates)
+            {
+                progress("round " + (round + 1) + "/" + rounds + ": " + candidate.name());
+                final Map<String, List<Double>> mine = figures.computeIfAbsent(candidate.name(),
+                    name -> new LinkedHashMap<>());
+                measure(candidate, mine);
+            }
+            progress("round " + (round + 1) + "/" + rounds + ": multicore");
+            final Map<String, List<Double>> reference = figures.computeIfAbsent("multicore", k -> new LinkedHashMap<>());
+            for (final int ranks : new int[] {2, 4})
+            {
+                add(reference, "bcast" + ranks, bcastUs(run(MpjDevice.MULTICORE, ranks, List.of(), true,
+                    BcastPattern.class, List.of(Integer.toString(N), Integer.toString(sweeps))).output()));
+            }
+        }
+        final String[] metrics = {"bcast2", "bcast4", "first-ms", "steady-us", "settled-ms", "settled-barriers",
+            "hello-ms"};
+        System.out.println();
+        System.out.println("| candidate | Bcast pattern, 2 ranks, us/column | 4 ranks | launch to first Barrier, ms |" +
+            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
+        for (final Map.Entry<String, Map<String, List<Double>>> row : figures.entrySet())
+        {
+            final StringBuilder line = new StringBuilder("| " + row.getKey() + " |");
+            for (final String metric : metrics)
+            {
+                line.append(' ').append(cell(row.getValue().get(metric))).append(" |");
+            }
+            System.out.println(line);
+        }
+        System.out.println("\nLoad average at the end: " + Machine.loadAverage());
+    }
+
+    private void measure(final Candidate candidate, final Map<String, List<Double>> figures) throws Exception
+    {
+        for (final int ranks : new int[] {2, 4})
+        {
+            add(figures, "bcast" + ranks, bcastUs(run(MpjDevice.SHM, ranks, options(candidate), candidate.defaults(),
+                BcastPattern.class, List.of(Integer.toString(N), Integer.toString(sweeps))).output()));
+        }
+        final JobResult warmup = run(MpjDevice.SHM, 4, options(candidate), candidate.defaults(), BarrierWarmup.class,
+            List.of(Long.toString(System.currentTimeMillis()), Integer.toString(blocks)));
+        warmUp(warmup.output(), figures);
+        final JobResult hello = run(MpjDevice.SHM, 4, options(candidate), candidate.defaults(), BarrierWarmup.class,
+            List.of(Long.toString(System.currentTimeMillis()), "0"));
+        add(figures, "hello-ms", (double)hello.elapsed().toMillis());
+    }
+
+    private List<String> options(final Candidate candidate)
+    {
+        return candidate.options().stream().map(o -> o.equals("AOT") ? "-XX:AOTCache=" + aotCache : o).toList();
+    }
+
+    /** One 4-rank warm-up job whose rank JVMs each write an AOT cache at exit; the first is kept. */
+    private Path trainAotCache() throws Exception
+    {
+        progress("training an AOT cache (a 4-rank BarrierWarmup job)");
+        final Path directory = Files.createTempDirectory("kupl-rank-aot-");
+        run(MpjDevice.SHM, 4, List.of("-XX:AOTCacheOutput=" + directory.resolve("rank%p.aot")), true,
+            BarrierWarmup.class, List.of(Long.toString(System.currentTimeMillis()), Integer.toString(blocks)));
+        try (Stream<Path> files = Files.list(directory))
+        {
+            final List<Path> caches = files.filter(f -> f.toString().endsWith(".aot")).sorted().toList();
+            if (caches.isEmpty())
+            {
+                throw new IllegalStateException("the training job left no AOT cache in " + directory);
+            }
+            // The first is kept for the whole run (and deleted at its end with the directory), the others now.
+            for (final Path other : caches.subList(1, caches.size()))
+            {
+                Files.delete(other);
+            }
+            return caches.getFirst();
+        }
+    }
+
+    private JobResult run(final MpjDevice device, final int ranks, final List<String> options, final boolean defaults,
+        final Class<?> main, final List<String> args) throws Exception
+    {
+        final JobSpec spec = new JobSpec(ranks, List.of(classes.toString()), options, main.getName(), args, false);
+        final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT, home,
+            defaults ? Map.of() : Map.of(RankJvmDefaults.SWITCH, "off"));
+        result.requireSuccess();
+        return result;
+    }
+
+    /** Median of the last half of the sweeps, us per column. */
+    static double bcastUs(final String output)
+    {
+        final double[] sweeps = values(line(output, BcastPattern.PREFIX).split(":")[1]);
+        return Samples.median(Arrays.copyOfRange(sweeps, sweeps.length / 2, sweeps.length));
+    }
+
+    private static void warmUp(final String output, final Map<String, List<Double>> figures)
+    {
+        final String line = line(output, BarrierWarmup.PREFIX);
+        add(figures, "first-ms", Double.parseDouble(line.replaceAll(".* first-ms=(\\d+) .*", "$1")));
+        final String[] blocks = line.split(":")[1].trim().split(" ");
+        final double[] us = new double[blocks.length];
+        final double[] endMs = new double[blocks.length];
+        for (int b = 0; b < blocks.length; b++)
+        {
+            us[b] = Double.parseDouble(blocks[b].split("@")[0]);
+            endMs[b] = Double.parseDouble(blocks[b].split("@")[1]);
+        }
+        final double steady = Samples.median(Arrays.copyOfRange(us, Math.max(0, us.length - STEADY_BLOCKS), us.length));
+        final double bound = Math.max(2 * steady, steady + 5);
+        int settled = us.length;
+        while (settled > 0 && us[settled - 1] <= bound)
+        {
+            settled--;
+        }
+        add(figures, "steady-us", steady);
+        // Settled at the end of the last block above the bound (or at the first Barrier).
+        add(figures, "settled-ms", settled == 0 ? Double.parseDouble(line.replaceAll(".* first-ms=(\\d+) .*", "$1"))
+            : endMs[settled - 1]);
+        add(figures, "settled-barriers", (double)settled * BarrierWarmup.BLOCK);
+    }
+
+    private static String line(final String output, final String prefix)
+    {
+        return output.lines().filter(l -> l.contains(prefix)).findFirst()
+            .orElseThrow(() -> new IllegalStateException("no '" + prefix + "' line in:\n" + output));
+    }
+
+    private static double[] values(final String text)
+    {
+        return Arrays.stream(text.trim().split("\\s+")).mapToDouble(Double::parseDouble).toArray();
+    }
+
+    private static void add(final Map<String, List<Double>> figures, final String metric, final double value)
+    {
+        figures.computeIfAbsent(metric, k -> new ArrayList<>()).add(value);
+    }
+
+    private static String cell(final List<Double> values)
+    {
+        if (values == null || values.isEmpty())
+        {
+            return "";
+        }
+        final double[] array = values.stream().mapToDouble(Double::doubleValue).toArray();
+        final String number = Samples.median(array) >= 100 ? "%.0f" : "%.1f";
+        return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")", Samples.median(array),
+            Samples.min(array), Samples.max(array));
+    }
+
+    private static void progress(final String what)
+    {
+        System.err.println("[bench-jvm] " + what);
+    }
+}
