@@ -18,6 +18,10 @@ import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.AnnotatedElementContext;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.io.TempDirFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -37,14 +41,14 @@ class RmaRulesTest
         "MULTICORE, 1, 1, posix", "MULTICORE, 2, 2, sls", "MULTICORE, 3, 1, sls", "MULTICORE, 4, 2, posix",
         "MULTICORE, 4, 1, posix", "MULTICORE, 2, 2, posix", "NIODEV, 2, 2, posix", "NIODEV, 4, 1, sls",
         "SHM, 1, 2, posix", "SHM, 3, 1, sls", "SHM, 4, 2, posix"})
-    void shouldKeepEveryRule(final MpjDevice device, final int ranks, final int fenceAlgorithm, final String shmType)
-        throws Exception
+    void shouldKeepEveryRule(final MpjDevice device, final int ranks, final int fenceAlgorithm, final String shmType,
+        @TempDir(factory = ShmTempDirs.class) final Path shmDir) throws Exception
     {
-        final List<String> before = shmFiles();
         final JobSpec spec = new JobSpec(ranks, MpjJobs.currentClassPath(), List.of(), RmaRulesProgram.class.getName(),
             List.of(), false);
         final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT, MpjHome.defaultDirectory(),
-            Map.of("KUPL_SHM_FENCE_ALGORITHM", Integer.toString(fenceAlgorithm), "KUPL_SHM_TYPE", shmType));
+            Map.of("KUPL_SHM_FENCE_ALGORITHM", Integer.toString(fenceAlgorithm), "KUPL_SHM_TYPE", shmType,
+                "KUPL_SHM_DIR", shmDir.toString()));
 
         final String output = result.output();
         assertEquals(List.of(), output.lines().filter(line -> line.contains(" FAILED: ")).toList(), output);
@@ -56,15 +60,25 @@ class RmaRulesTest
             assertTrue(output.lines().anyMatch(done::equals), () -> "no '" + done + "' in\n" + output);
         }
         assertEquals(0, result.exitCode(), result::summary);
-        assertEquals(before, shmFiles(), "files left in /dev/shm");
+        assertEquals(List.of(), files(shmDir), "files left in the job's KUPL_SHM_DIR");
     }
 
-    /** Files in /dev/shm; directories are left out (other tests make their own KUPL_SHM_DIR there). */
-    private static List<String> shmFiles() throws IOException
+    /** The job's own KUPL_SHM_DIR: all of /dev/shm would also show other jobs' files. */
+    static final class ShmTempDirs implements TempDirFactory
     {
-        try (Stream<Path> files = Files.list(Path.of("/dev/shm")))
+        @Override
+        public Path createTempDirectory(final AnnotatedElementContext element, final ExtensionContext context)
+            throws IOException
         {
-            return files.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+            return Files.createTempDirectory(Path.of("/dev/shm"), "kupl-rma-rules");
+        }
+    }
+
+    private static List<String> files(final Path dir) throws IOException
+    {
+        try (Stream<Path> files = Files.list(dir))
+        {
+            return files.map(Path::toString).sorted().toList();
         }
     }
 }
