@@ -42,7 +42,9 @@ public record JobResult(int exitCode, int launcherExitCode, boolean timedOut, Li
     static JobResult judge(final int launcherExitCode, final boolean timedOut, final String output,
         final Duration elapsed)
     {
-        final List<String> failures = JobJudge.failureLines(output);
+        // MPJ Express's starter may end a good cluster job with a stack trace of its own (StarterEndOfStream).
+        final List<String> failures = StarterEndOfStream.withoutBenignEnds(JobJudge.failureLines(output),
+            output.lines().filter(StarterEndOfStream::isMergedExit).count());
         return new JobResult(JobJudge.verdict(launcherExitCode, timedOut, failures), launcherExitCode, timedOut,
             failures, output, elapsed);
     }

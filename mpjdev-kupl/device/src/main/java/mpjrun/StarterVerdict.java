@@ -23,7 +23,10 @@ final class StarterVerdict
     private final int processes;
     private final Path report;
     private final Set<String> failedRanks = new TreeSet<>();
-    private String firstFailureLine;
+    /** The output's failure lines, in the order the two output threads saw them. */
+    private final List<String> failureLines = new ArrayList<>();
+    /** Lines where MPJ Express's starter printed a daemon's EXIT merged with a ping ({@link StarterEndOfStream}). */
+    private long mergedExits;
 
     /**
      * @param processes the job's number of ranks.
@@ -38,14 +41,15 @@ final class StarterVerdict
     /** Notes one line of the job's output (called from the output threads). */
     synchronized void line(final String line)
     {
+        if (StarterEndOfStream.isMergedExit(line))
+        {
+            mergedExits++;
+        }
         if (!JobJudge.isFailureLine(line))
         {
             return;
         }
-        if (firstFailureLine == null)
-        {
-            firstFailureLine = line;
-        }
+        failureLines.add(line);
         if (line.startsWith(StarterRankMain.FAILED_PREFIX))
         {
             final String rest = line.substring(StarterRankMain.FAILED_PREFIX.length());
@@ -70,9 +74,10 @@ final class StarterVerdict
                 " failed (see the exception above); MPJ Express's starter exited with 0");
             return JobResult.FAILED_IN_OUTPUT;
         }
-        if (firstFailureLine != null)
+        final List<String> failures = StarterEndOfStream.withoutBenignEnds(failureLines, mergedExits);
+        if (!failures.isEmpty())
         {
-            problems.add("a rank failed (MPJ Express's starter exited with 0): " + firstFailureLine.strip());
+            problems.add("a rank failed (MPJ Express's starter exited with 0): " + failures.get(0).strip());
             return JobResult.FAILED_IN_OUTPUT;
         }
         final List<Integer> missing = missingRanks();
