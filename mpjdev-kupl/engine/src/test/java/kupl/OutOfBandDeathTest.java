@@ -92,21 +92,7 @@ class OutOfBandDeathTest
     {
         final PeerDeathException reported = new PeerDeathException(1, "rank 1 died: the transport lost it");
         final RuntimeException transportError = new IllegalStateException("allgather failed", reported);
-        final OobCallbacks throwing = new OobCallbacks()
-        {
-            @Override
-            public int oobAllgather(final byte[] sendbuf, final byte[] recvbuf, final int size, final Object group,
-                final ShmDatatype datatype)
-            {
-                throw transportError;
-            }
-
-            @Override
-            public int oobBarrier(final Object group)
-            {
-                throw transportError;
-            }
-        };
+        final OobCallbacks throwing = throwingOob(transportError);
 
         final PeerDeathException death = assertThrows(PeerDeathException.class,
             () -> ShmComm.create(2, 0, ThreadOob.pid(), throwing, null));
@@ -123,21 +109,7 @@ class OutOfBandDeathTest
     void shouldKeepAnUnrelatedCallbackErrorAsTheCause()
     {
         final RuntimeException transportError = new IllegalStateException("connection reset");
-        final OobCallbacks throwing = new OobCallbacks()
-        {
-            @Override
-            public int oobAllgather(final byte[] sendbuf, final byte[] recvbuf, final int size, final Object group,
-                final ShmDatatype datatype)
-            {
-                throw transportError;
-            }
-
-            @Override
-            public int oobBarrier(final Object group)
-            {
-                throw transportError;
-            }
-        };
+        final OobCallbacks throwing = throwingOob(transportError);
 
         final KuplException failure = assertThrows(KuplException.class,
             () -> ShmComm.create(2, 0, ThreadOob.pid(), throwing, null));
@@ -146,5 +118,25 @@ class OutOfBandDeathTest
         assertTrue(failure.getMessage().contains("out-of-band allgather callback threw " + transportError),
             failure.getMessage());
         assertSame(transportError, failure.getCause());
+    }
+
+    /** Callbacks whose every call throws {@code error}, as a transport that lost a peer does. */
+    private static OobCallbacks throwingOob(final RuntimeException error)
+    {
+        return new OobCallbacks()
+        {
+            @Override
+            public int oobAllgather(final byte[] sendbuf, final byte[] recvbuf, final int size, final Object group,
+                final ShmDatatype datatype)
+            {
+                throw error;
+            }
+
+            @Override
+            public int oobBarrier(final Object group)
+            {
+                throw error;
+            }
+        };
     }
 }
