@@ -9,9 +9,11 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntFunction;
 
 import kupl.bootstrap.JobJudge;
 import kupl.bootstrap.OobHub;
@@ -34,6 +36,11 @@ import xdev.shmdev.ShmDevice;
  * forwards and kills them. Each rank JVM gets {@link RankJvmDefaults}' options, then the job's own
  * ({@link JobSpec#jvmArgs()}).
  *
+ * <p>The ranks' class path starts with the library jars (the agent's, this project's, MPJ Express's), the
+ * program's entries after them, so that an ahead-of-time cache of the library ({@link RankAotCache}, made
+ * once by {@link RankAotTraining}) serves every program: each rank JVM gets it unless
+ * {@code KUPL_RANK_AOT_CACHE=off} or the job's options choose class sharing themselves.
+ *
  * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
  * Express's collectives run through shared memory.
  *
@@ -47,14 +54,25 @@ public final class ShmJob
     private final JobSpec spec;
     private final PrintStream out;
     private final PrintStream err;
+    /** Whether the ranks may get the launcher's AOT cache (not while it is being trained). */
+    private final boolean aotCache;
+    /** Options of one rank's JVM beyond every rank's (a training job's rank 0 records the cache). */
+    private final IntFunction<List<String>> rankExtraOptions;
+    private final Duration timeLimit;
     /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
     private Path agent;
+    /** The options that give each rank the launcher's AOT cache, or none. */
+    private List<String> aotOptions = List.of();
 
-    private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err)
+    private ShmJob(final JobSpec spec, final PrintStream out, final PrintStream err, final boolean aotCache,
+        final IntFunction<List<String>> rankExtraOptions, final Duration timeLimit)
     {
         this.spec = spec;
         this.out = out;
         this.err = err;
+        this.aotCache = aotCache;
+        this.rankExtraOptions = rankExtraOptions;
+        this.timeLimit = timeLimit;
     }
 
     /**
@@ -74,7 +92,17 @@ public final class ShmJob
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(err, "err");
-        return new ShmJob(spec, out, err).run();
+        return new ShmJob(spec, out, err, true, rank -> List.of(), ProcessJob.NO_TIME_LIMIT).run();
+    }
+
+    /**
+     * Runs a job that trains the launcher's AOT cache: its ranks get no cache, rank {@code r} gets
+     * {@code rankOptions.apply(r)} after the job's options, and it is killed after {@code timeLimit}.
+     */
+    static int runTraining(final JobSpec spec, final PrintStream log, final IntFunction<List<String>> rankOptions,
+        final Duration timeLimit)
+    {
+        return new ShmJob(spec, log, log, false, rankOptions, timeLimit).run();
     }
 
     private int run()
@@ -85,8 +113,13 @@ public final class ShmJob
         {
             final Path home = MpjHome.forJob();
             agent = AgentJar.locate(err);
+            if (aotCache)
+            {
+                aotOptions = RankAotTraining.rankOptions(rankClassPath(List.of(), home, agent), spec.jvmArgs(),
+                    System.getenv(), err);
+            }
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
-            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home));
+            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home, agent));
             final AtomicBoolean gaveUp = new AtomicBoolean();
             final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
@@ -110,7 +143,7 @@ public final class ShmJob
                         ranks.killAll();
                     }
                 });
-                final ProcessJob.JobExit exit = ranks.awaitExit(ProcessJob.NO_TIME_LIMIT);
+                final ProcessJob.JobExit exit = ranks.awaitExit(timeLimit);
                 if (gaveUp.get())
                 {
                     err.println("mpjrun: the job could not start: " + hub.failure() +
@@ -147,8 +180,11 @@ public final class ShmJob
         command.add(javaCommand());
         // The engine maps shared memory through FFM downcalls.
         command.add(LaunchEnvironment.NATIVE_ACCESS);
+        // The library's AOT cache, before the user's options so that their own -Xlog:aot wins over its quiet.
+        command.addAll(aotOptions);
         // The settings for many JVMs per node, the user's -jvmargs after them and replacing those they also set.
         command.addAll(RankJvmDefaults.rankOptions(spec.processes(), spec.jvmArgs(), System.getenv()));
+        command.addAll(rankExtraOptions.apply(rank));
         if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
         {
             // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
@@ -180,13 +216,23 @@ public final class ShmJob
     }
 
     /**
-     * The ranks' class path: this project's classes (this jar, the engine's and the {@code api} module's),
-     * MPJ Express's {@code mpj.jar} and log4j 1.2 from {@code home}, then the program's own entries.
+     * The ranks' class path: the agent jar (if not null), this project's classes (this jar, the engine's and the
+     * {@code api} module's), MPJ Express's {@code mpj.jar} and log4j 1.2 from {@code home}, then the program's
+     * own entries. The agent's jar comes first although the JVM adds it for {@code -javaagent}: classes loaded
+     * from the end it is added at cannot be in an AOT cache, and Byte Buddy's are a third of a rank's classes.
      */
-    static List<String> rankClassPath(final List<String> programClassPath, final Path home)
+    static List<String> rankClassPath(final List<String> programClassPath, final Path home, final Path agent)
     {
         final List<String> entries = new ArrayList<>();
-        entries.add(codeSource(ShmJob.class));
+        if (agent != null)
+        {
+            entries.add(agent.toString());
+        }
+        final String device = codeSource(ShmJob.class);
+        if (!entries.contains(device))
+        {
+            entries.add(device);
+        }
         // The engine's jar, unless it is the same (the agent's jar carries both).
         final String engine = codeSource(kupl.ShmComm.class);
         if (!entries.contains(engine))

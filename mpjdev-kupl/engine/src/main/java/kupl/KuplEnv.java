@@ -36,7 +36,10 @@ public enum KuplEnv
             "before it is dropped; added"),
     KUPL_RANK_JVM_DEFAULTS("on", List.of("on", "off"),
         "`off`: launchers start rank JVMs without the settings for many JVMs per node (see " +
-            "[Rank JVM settings](#rank-jvm-settings)); read by the launcher; added");
+            "[Rank JVM settings](#rank-jvm-settings)); read by the launcher; added"),
+    KUPL_RANK_AOT_CACHE("on", List.of("on", "off"),
+        "`off`: `-dev shm` rank JVMs start without the launcher's ahead-of-time cache of MPJ Express and this " +
+            "project, and none is made (see [Warm-up](#warm-up)); read by the launcher; added");
 
     private final String defaultValue;
     private final List<String> allowedValues;
@@ -64,6 +67,29 @@ public enum KuplEnv
     public String description()
     {
         return description;
+    }
+
+    /**
+     * Whether this {@code on}/{@code off} variable is {@code on} in {@code environment} (its default when unset
+     * or blank).
+     *
+     * @throws IllegalStateException if the variable is not an {@code on}/{@code off} switch.
+     * @throws KuplException naming the variable and its values if it has any other value.
+     */
+    public boolean isOnIn(final java.util.Map<String, String> environment)
+    {
+        if (!allowedValues.equals(List.of("on", "off")))
+        {
+            throw new IllegalStateException(name() + " is not an on/off switch");
+        }
+        final String raw = environment.get(name());
+        final String value = raw == null || raw.isBlank() ? defaultValue : raw.trim();
+        if (!allowedValues.contains(value))
+        {
+            throw new KuplException(name() + "=" + value + " is not allowed: use one of " + allowedValues +
+                " (default " + defaultValue + ")");
+        }
+        return value.equals("on");
     }
 
     /** The configuration table of the README, one row per variable. */
