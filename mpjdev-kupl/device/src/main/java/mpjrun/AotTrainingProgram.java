@@ -51,7 +51,10 @@ public final class AotTrainingProgram
                 longMessages(rank, size, round, longMessage);
             }
         }
-        sharedWindow(rank, size);
+        if (hasRmaApi())
+        {
+            SharedWindowPart.run(rank, size);
+        }
         MPI.Finalize();
     }
 
@@ -119,19 +122,41 @@ public final class AotTrainingProgram
         check(received[0] == round, "long Sendrecv", round);
     }
 
-    /** A shared window per rank, each incrementing its right neighbour's counter between fences. */
-    private static void sharedWindow(final int rank, final int size)
+    /** Whether the {@code mpi.rma} API is on the class path (through MPJ Express's starter it is the program's). */
+    private static boolean hasRmaApi()
     {
-        try (Win win = Win.allocateShared(Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
+        try
         {
-            final MemorySegment right = win.sharedQuery((rank + 1) % size).memory();
-            win.fence(0);
-            for (int i = 0; i < 100; i++)
+            Class.forName("mpi.rma.Win", false, AotTrainingProgram.class.getClassLoader());
+            return true;
+        }
+        catch (final ClassNotFoundException | LinkageError e)
+        {
+            return false;
+        }
+    }
+
+    /** A class of its own, so that nothing of {@code mpi.rma} is loaded where it is missing. */
+    private static final class SharedWindowPart
+    {
+        private SharedWindowPart()
+        {
+        }
+
+        /** A shared window per rank, each incrementing its right neighbour's counter between fences. */
+        static void run(final int rank, final int size)
+        {
+            try (Win win = Win.allocateShared(Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
             {
-                right.set(ValueLayout.JAVA_LONG, 0, right.get(ValueLayout.JAVA_LONG, 0) + 1);
+                final MemorySegment right = win.sharedQuery((rank + 1) % size).memory();
                 win.fence(0);
+                for (int i = 0; i < 100; i++)
+                {
+                    right.set(ValueLayout.JAVA_LONG, 0, right.get(ValueLayout.JAVA_LONG, 0) + 1);
+                    win.fence(0);
+                }
+                check(win.base().get(ValueLayout.JAVA_LONG, 0) == 100, "window fence", 100);
             }
-            check(win.base().get(ValueLayout.JAVA_LONG, 0) == 100, "window fence", 100);
         }
     }
 
