@@ -6,12 +6,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import bench.apps.LuFactorisation;
+import kupl.KuplEnv;
 import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
@@ -31,11 +35,15 @@ import mpjrun.MpjJobs;
  *   the job settled (from the first block after which none costs more than twice the steady cost, or
  *   the steady cost plus 5 us);</li>
  *   <li>a Hello job's wall time: 4 ranks, {@code MPI.Init}, one {@code Barrier}, {@code MPI.Finalize},
- *   from starting {@code mpjrun} to its end.</li>
+ *   from starting {@code mpjrun} to its end;</li>
+ *   <li>a cold kernel, as the Java Grande kernels are run (one run per job, JIT compilation included):
+ *   {@code bench.apps.LuFactorisation}, n = 1000, on 4 ranks, its kernel time.</li>
  * </ul>
  * Each cell is the median over the rounds (min-max). Jobs run through the job kit ({@link MpjJobs}), as
  * {@code bin/mpjrun} runs them; a candidate's options are given as {@code -jvmargs}, after the defaults
- * ({@code defaults}) or with the defaults off ({@code KUPL_RANK_JVM_DEFAULTS=off}).
+ * ({@code defaults}) or with the defaults off ({@code KUPL_RANK_JVM_DEFAULTS=off}). Every candidate but
+ * {@code aot} runs with the launcher's AOT cache off ({@code KUPL_RANK_AOT_CACHE=off}); {@code aot} runs with
+ * it on, in a cache directory of this run's own, trained by the first job (its time is printed).
  *
  * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]</pre>
  */
@@ -46,27 +54,29 @@ public final class RankJvmBenchmark
     private static final int BLOCKS = 60;
     private static final int STEADY_BLOCKS = 10;
 
-    /** A set of rank JVM options: with or without the defaults, and options after them. */
-    record Candidate(String name, boolean defaults, List<String> options, String meaning)
+    /** A set of rank JVM options: with or without the defaults and the launcher's AOT cache, and options after them. */
+    record Candidate(String name, boolean defaults, boolean aotCache, List<String> options, String meaning)
     {
     }
 
     private static final List<Candidate> CANDIDATES = List.of(
-        new Candidate("jdk", false, List.of(), "the JDK's own choices (what bin/mpjrun gave before)"),
-        new Candidate("defaults", true, List.of(), "RankJvmDefaults: " +
-            String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors()))),
-        new Candidate("c1", true, List.of("-XX:TieredStopAtLevel=1"), "defaults + C1 only"),
-        new Candidate("c2", true, List.of("-XX:-TieredCompilation"), "defaults + C2 only (no tiers)"),
-        new Candidate("apc", true, List.of("-XX:ActiveProcessorCount=" +
+        new Candidate("jdk", false, false, List.of(), "the JDK's own choices, no AOT cache"),
+        new Candidate("defaults", true, false, List.of(), "RankJvmDefaults: " +
+            String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors())) +
+            ", no AOT cache"),
+        new Candidate("c1", true, false, List.of("-XX:TieredStopAtLevel=1"), "defaults + C1 only"),
+        new Candidate("c2", true, false, List.of("-XX:-TieredCompilation"), "defaults + C2 only (no tiers)"),
+        new Candidate("apc", true, false, List.of("-XX:ActiveProcessorCount=" +
             Math.max(1, Runtime.getRuntime().availableProcessors() / 4)), "defaults + ActiveProcessorCount=cores/4"),
-        new Candidate("aot", true, List.of("AOT"), "defaults + -XX:AOTCache of a trained 4-rank job"));
+        new Candidate("aot", true, true, List.of(), "defaults + the launcher's AOT cache (bin/mpjrun's defaults)"));
 
     private final Path classes;
     private final Path home;
     private final int rounds;
     private final int sweeps;
     private final int blocks;
-    private Path aotCache;
+    /** The launcher's AOT cache directory of this run ({@code XDG_CACHE_HOME}), or null. */
+    private Path aotCacheHome;
 
     private RankJvmBenchmark(final int rounds, final boolean quick) throws IOException
     {
@@ -109,9 +119,10 @@ public final class RankJvmBenchmark
         System.out.println("# Rank JVM settings: " + Runtime.getRuntime().availableProcessors() + " cores, JVM " +
             System.getProperty("java.runtime.version") + ", load average at the start " + Machine.loadAverage());
         candidates.forEach(c -> System.out.println("- `" + c.name() + "`: " + c.meaning()));
-        if (candidates.stream().anyMatch(c -> c.options().contains("AOT")))
+        if (candidates.stream().anyMatch(Candidate::aotCache))
         {
-            aotCache = trainAotCache();
+            aotCacheHome = Files.createTempDirectory("kupl-rank-aot-");
+            trainAotCache(candidates.stream().filter(Candidate::aotCache).findFirst().orElseThrow());
         }
         try
         {
@@ -119,10 +130,15 @@ public final class RankJvmBenchmark
         }
         finally
         {
-            if (aotCache != null)
+            if (aotCacheHome != null)
             {
-                Files.deleteIfExists(aotCache);
-                Files.deleteIfExists(aotCache.getParent());
+                try (Stream<Path> files = Files.walk(aotCacheHome))
+                {
+                    for (final Path file : files.sorted(Comparator.reverseOrder()).toList())
+                    {
+                        Files.deleteIfExists(file);
+                    }
+                }
             }
         }
     }
@@ -143,16 +159,18 @@ public final class RankJvmBenchmark
             final Map<String, List<Double>> reference = figures.computeIfAbsent("multicore", k -> new LinkedHashMap<>());
             for (final int ranks : new int[] {2, 4})
             {
-                add(reference, "bcast" + ranks, bcastUs(run(MpjDevice.MULTICORE, ranks, List.of(), true,
+                add(reference, "bcast" + ranks, bcastUs(run(MpjDevice.MULTICORE, ranks, List.of(), Map.of(),
                     BcastPattern.class, List.of(Integer.toString(N), Integer.toString(sweeps))).output()));
             }
+            add(reference, "lu-cold-ms", luColdMs(run(MpjDevice.MULTICORE, 4, List.of(), Map.of(),
+                LuFactorisation.class, List.of(Integer.toString(N), "1")).output()));
         }
         final String[] metrics = {"bcast2", "bcast4", "first-ms", "steady-us", "settled-ms", "settled-barriers",
-            "hello-ms"};
+            "hello-ms", "lu-cold-ms"};
         System.out.println();
         System.out.println("| candidate | Bcast pattern, 2 ranks, us/column | 4 ranks | launch to first Barrier, ms |" +
-            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms | cold LU, 4 ranks, ms |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
         for (final Map.Entry<String, Map<String, List<Double>>> row : figures.entrySet())
         {
             final StringBuilder line = new StringBuilder("| " + row.getKey() + " |");
@@ -167,55 +185,69 @@ public final class RankJvmBenchmark
 
     private void measure(final Candidate candidate, final Map<String, List<Double>> figures) throws Exception
     {
+        final Map<String, String> environment = environment(candidate);
         for (final int ranks : new int[] {2, 4})
         {
-            add(figures, "bcast" + ranks, bcastUs(run(MpjDevice.SHM, ranks, options(candidate), candidate.defaults(),
+            add(figures, "bcast" + ranks, bcastUs(run(MpjDevice.SHM, ranks, candidate.options(), environment,
                 BcastPattern.class, List.of(Integer.toString(N), Integer.toString(sweeps))).output()));
         }
-        final JobResult warmup = run(MpjDevice.SHM, 4, options(candidate), candidate.defaults(), BarrierWarmup.class,
+        final JobResult warmup = run(MpjDevice.SHM, 4, candidate.options(), environment, BarrierWarmup.class,
             List.of(Long.toString(System.currentTimeMillis()), Integer.toString(blocks)));
         warmUp(warmup.output(), figures);
-        final JobResult hello = run(MpjDevice.SHM, 4, options(candidate), candidate.defaults(), BarrierWarmup.class,
+        final JobResult hello = run(MpjDevice.SHM, 4, candidate.options(), environment, BarrierWarmup.class,
             List.of(Long.toString(System.currentTimeMillis()), "0"));
         add(figures, "hello-ms", (double)hello.elapsed().toMillis());
+        add(figures, "lu-cold-ms", luColdMs(run(MpjDevice.SHM, 4, candidate.options(), environment,
+            LuFactorisation.class, List.of(Integer.toString(N), "1")).output()));
     }
 
-    private List<String> options(final Candidate candidate)
+    /** The launcher's environment for a candidate: which defaults, and which AOT cache. */
+    private Map<String, String> environment(final Candidate candidate)
     {
-        return candidate.options().stream().map(o -> o.equals("AOT") ? "-XX:AOTCache=" + aotCache : o).toList();
-    }
-
-    /** One 4-rank warm-up job whose rank JVMs each write an AOT cache at exit; the first is kept. */
-    private Path trainAotCache() throws Exception
-    {
-        progress("training an AOT cache (a 4-rank BarrierWarmup job)");
-        final Path directory = Files.createTempDirectory("kupl-rank-aot-");
-        run(MpjDevice.SHM, 4, List.of("-XX:AOTCacheOutput=" + directory.resolve("rank%p.aot")), true,
-            BarrierWarmup.class, List.of(Long.toString(System.currentTimeMillis()), Integer.toString(blocks)));
-        try (Stream<Path> files = Files.list(directory))
+        final Map<String, String> environment = new HashMap<>();
+        if (!candidate.defaults())
         {
-            final List<Path> caches = files.filter(f -> f.toString().endsWith(".aot")).sorted().toList();
-            if (caches.isEmpty())
-            {
-                throw new IllegalStateException("the training job left no AOT cache in " + directory);
-            }
-            // The first is kept for the whole run (and deleted at its end with the directory), the others now.
-            for (final Path other : caches.subList(1, caches.size()))
-            {
-                Files.delete(other);
-            }
-            return caches.getFirst();
+            environment.put(RankJvmDefaults.SWITCH, "off");
         }
+        if (candidate.aotCache())
+        {
+            environment.put(KuplEnv.KUPL_RANK_AOT_CACHE.name(), "on");
+            environment.put("XDG_CACHE_HOME", aotCacheHome.toString());
+        }
+        else
+        {
+            environment.put(KuplEnv.KUPL_RANK_AOT_CACHE.name(), "off");
+        }
+        return environment;
     }
 
-    private JobResult run(final MpjDevice device, final int ranks, final List<String> options, final boolean defaults,
-        final Class<?> main, final List<String> args) throws Exception
+    /** The first job with the launcher's AOT cache on trains it (bin/mpjrun's first job does the same). */
+    private void trainAotCache(final Candidate candidate) throws Exception
+    {
+        progress("training the launcher's AOT cache (the first job with it on)");
+        final JobResult hello = run(MpjDevice.SHM, 4, candidate.options(), environment(candidate),
+            BarrierWarmup.class, List.of(Long.toString(System.currentTimeMillis()), "0"));
+        final String made = hello.output().lines().filter(l -> l.contains("AOT cache made in")).findFirst()
+            .orElseThrow(() -> new IllegalStateException("the first job made no AOT cache (is every library entry " +
+                "a jar? run through bin/bench):\n" + hello.output()));
+        System.out.println("- the first job with the AOT cache on trained it: " +
+            made.substring(made.indexOf("AOT cache made")) + ", that job " + hello.elapsed().toMillis() + " ms");
+    }
+
+    private JobResult run(final MpjDevice device, final int ranks, final List<String> options,
+        final Map<String, String> environment, final Class<?> main, final List<String> args) throws Exception
     {
         final JobSpec spec = new JobSpec(ranks, List.of(classes.toString()), options, main.getName(), args, false);
-        final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT, home,
-            defaults ? Map.of() : Map.of(RankJvmDefaults.SWITCH, "off"));
+        final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT, home, environment);
         result.requireSuccess();
         return result;
+    }
+
+    /** A kernel's first run, ms, from its summary line ("... on 4 ranks: 0.308 s first run, ..."). */
+    static double luColdMs(final String output)
+    {
+        final String line = line(output, " s first run");
+        return 1000 * Double.parseDouble(line.replaceAll(".*: ([0-9.]+) s first run.*", "$1"));
     }
 
     /** Median of the last half of the sweeps, us per column. */

@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -224,6 +227,28 @@ class RankAotCacheTest
         Files.writeString(cache.file(), "trained");
 
         assertEquals(cache.rankOptions(), RankAotTraining.rankOptions(jars, List.of(), environment, System.err));
+    }
+
+    @Test
+    void shouldNotWaitForAnotherLauncherThatTrains() throws IOException
+    {
+        final List<String> jars = List.of(jar("a.jar", "a"));
+        final Map<String, String> environment = Map.of("XDG_CACHE_HOME", dir.resolve("xdg").toString());
+        final RankAotCache cache = new RankAotCache(RankAotCache.directory(environment, "/nowhere"),
+            RankAotCache.key(jars, System.getProperty("java.home"), System.getProperty("java.vm.version"))
+                .orElseThrow());
+        assertEquals("", cache.prepareDirectory());
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        try (FileChannel channel = FileChannel.open(cache.trainingLock(), StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE); FileLock held = channel.lock())
+        {
+            assertEquals(List.of(), RankAotTraining.rankOptions(jars, List.of(), environment,
+                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        }
+
+        assertFalse(cache.isTrained() || cache.failedBefore());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
     private String jar(final String name, final String content) throws IOException
