@@ -218,11 +218,12 @@ final class RankAotCache
         pruneOlderCaches();
     }
 
-    /** Notes that training failed for this key, so that later launches do not try again. */
-    void markFailed() throws IOException
+    /** Notes that training failed for this key, so that later launches do not try again; the note's file. */
+    Path markFailed() throws IOException
     {
         final Path marker = directory.resolve(PREFIX + key + FAILED_SUFFIX);
         Files.writeString(marker, "the training job failed; delete this file to try again\n");
+        return marker;
     }
 
     private void pruneOlderCaches() throws IOException

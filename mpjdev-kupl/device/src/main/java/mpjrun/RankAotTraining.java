@@ -139,10 +139,11 @@ final class RankAotTraining
                     (System.nanoTime() - startNs) / 1e9));
                 return true;
             }
-            cache.markFailed();
+            final Path marker = cache.markFailed();
             final List<String> lines = output.toString(StandardCharsets.UTF_8).lines().toList();
             err.println("mpjrun: could not make the rank JVMs' AOT cache (training job status " + status +
-                "); jobs run without it. The training's output ends:");
+                "); jobs run without it, and no job tries again until " + marker + " is deleted. " +
+                "The training's output ends:");
             lines.subList(Math.max(0, lines.size() - SHOWN_LINES), lines.size())
                 .forEach(line -> err.println("mpjrun:   " + line));
             return false;

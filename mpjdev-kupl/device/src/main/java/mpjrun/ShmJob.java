@@ -109,15 +109,25 @@ public final class ShmJob
     {
         final ProcessJob.Options options = ProcessJob.Options.forwarded(out, err,
             rank -> spec.prefixOutput() ? "[" + rank + "] " : "").stoppingAtFirstFailure();
+        final Path home;
+        try
+        {
+            home = MpjHome.forJob();
+        }
+        catch (final IOException | IllegalStateException e)
+        {
+            err.println("mpjrun: cannot start the job: " + e.getMessage());
+            return ShmRankMain.FAILED;
+        }
+        agent = AgentJar.locate(err);
+        if (aotCache)
+        {
+            // Before the hub starts: the ranks' arrival time limit must not count a first job's training.
+            aotOptions = RankAotTraining.rankOptions(rankClassPath(List.of(), home, agent), spec.jvmArgs(),
+                System.getenv(), err);
+        }
         try (OobHub hub = OobHub.start(spec.processes()))
         {
-            final Path home = MpjHome.forJob();
-            agent = AgentJar.locate(err);
-            if (aotCache)
-            {
-                aotOptions = RankAotTraining.rankOptions(rankClassPath(List.of(), home, agent), spec.jvmArgs(),
-                    System.getenv(), err);
-            }
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
             final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home, agent));
             final AtomicBoolean gaveUp = new AtomicBoolean();
