@@ -169,7 +169,8 @@ public final class RankJvmBenchmark
             "hello-ms", "lu-cold-ms"};
         System.out.println();
         System.out.println("| candidate | Bcast pattern, 2 ranks, us/column | 4 ranks | launch to first Barrier, ms |" +
-            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms | cold LU, 4 ranks, ms |");
+            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms |" +
+            " cold LU, 4 ranks, ms |");
         System.out.println("|---|---|---|---|---|---|---|---|---|");
         for (final Map.Entry<String, Map<String, List<Double>>> row : figures.entrySet())
         {

@@ -71,8 +71,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
                 String.join(" ", RankJvmDefaults.defaults(ranks, cores))));
         }
         return help.append("KUPL_RANK_JVM_DEFAULTS=off drops them (the JDK's own choices then).\n")
-            .append("Ranks start from an AOT cache of MPJ Express and this project, made by the first job (seconds to a\n")
-            .append("minute, once per JDK and build) in $XDG_CACHE_HOME/mpj-kupl or ~/.cache/mpj-kupl;\n")
+            .append("Ranks start from an AOT cache of MPJ Express and this project, made by the first job\n")
+            .append("(seconds to a minute, once per JDK and build) in $XDG_CACHE_HOME/mpj-kupl or ~/.cache/mpj-kupl;\n")
             .append("KUPL_RANK_AOT_CACHE=off starts them without it.\n").toString();
     }
 

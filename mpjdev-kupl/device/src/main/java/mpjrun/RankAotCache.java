@@ -98,7 +98,10 @@ final class RankAotCache
             option.startsWith("-XX:ArchiveClassesAtExit") || option.endsWith("AutoCreateSharedArchive"));
     }
 
-    /** {@code $XDG_CACHE_HOME/mpj-kupl} if that variable holds an absolute path, else {@code userHome/.cache/mpj-kupl}. */
+    /**
+     * {@code $XDG_CACHE_HOME/mpj-kupl} if that variable holds an absolute path, else
+     * {@code userHome/.cache/mpj-kupl}.
+     */
     static Path directory(final Map<String, String> environment, final String userHome)
     {
         final String xdg = environment.get("XDG_CACHE_HOME");

@@ -53,7 +53,8 @@ class RankAotCacheIT
     static void runTheFirstJob() throws Exception
     {
         agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar), "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        assertTrue(Files.isRegularFile(agentJar),
+            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
         mpjHome = MpjHome.prepare(MpjHome.defaultDirectory());
         trainingJob = starter(HelloAllgather.class.getName());
     }
