@@ -11,7 +11,7 @@ import java.lang.foreign.ValueLayout;
  * loads and stores of the element's width over a view of the array, which the JIT compiles to a
  * few instructions per element; a {@link MemorySegment#copy} call per element would cost several
  * times more. Longer blocks are one {@code copy} each. Booleans (one byte per element in memory,
- * but no array view) always take the per-block copy.
+ * but no array view) and negative strides (a vector built with one) take the per-block copy.
  */
 final class StridedCopy
 {
@@ -31,7 +31,7 @@ final class StridedCopy
     static void toMemory(final BasicType type, final Object array, final long index, final long indexStride,
         final MemorySegment memory, final long offset, final long byteStride, final long blocks, final long blockLength)
     {
-        if (blockLength != 1 || type == BasicType.BOOLEAN)
+        if (blockLength != 1 || type == BasicType.BOOLEAN || indexStride < 0 || byteStride < 0)
         {
             for (long i = 0; i < blocks; i++)
             {
@@ -40,37 +40,12 @@ final class StridedCopy
             }
             return;
         }
-        final MemorySegment heap = view(type, array);
+        // Slices first: every access below is then inside them, so the JIT drops its bounds checks.
         final long width = type.sizeBytes();
-        final long from = index * width;
-        final long fromStride = indexStride * width;
-        switch (type.sizeBytes())
-        {
-            case Long.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    memory.set(LONG, offset + i * byteStride, heap.get(LONG, from + i * fromStride));
-                }
-            }
-            case Integer.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    memory.set(INT, offset + i * byteStride, heap.get(INT, from + i * fromStride));
-                }
-            }
-            case Short.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    memory.set(SHORT, offset + i * byteStride, heap.get(SHORT, from + i * fromStride));
-                }
-            }
-            default -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    memory.set(BYTE, offset + i * byteStride, heap.get(BYTE, from + i * fromStride));
-                }
-            }
-        }
+        final int n = Math.toIntExact(blocks);
+        final MemorySegment from = view(type, array).asSlice(index * width, span(n, indexStride * width, width));
+        final MemorySegment to = memory.asSlice(offset, span(n, byteStride, width));
+        copyElements(type.sizeBytes(), from, indexStride * width, to, byteStride, n);
     }
 
     /**
@@ -80,7 +55,7 @@ final class StridedCopy
     static void fromMemory(final BasicType type, final MemorySegment memory, final long offset, final long byteStride,
         final Object array, final long index, final long indexStride, final long blocks, final long blockLength)
     {
-        if (blockLength != 1 || type == BasicType.BOOLEAN)
+        if (blockLength != 1 || type == BasicType.BOOLEAN || indexStride < 0 || byteStride < 0)
         {
             for (long i = 0; i < blocks; i++)
             {
@@ -89,37 +64,68 @@ final class StridedCopy
             }
             return;
         }
-        final MemorySegment heap = view(type, array);
         final long width = type.sizeBytes();
-        final long to = index * width;
-        final long toStride = indexStride * width;
-        switch (type.sizeBytes())
+        final int n = Math.toIntExact(blocks);
+        final MemorySegment from = memory.asSlice(offset, span(n, byteStride, width));
+        final MemorySegment to = view(type, array).asSlice(index * width, span(n, indexStride * width, width));
+        copyElements(type.sizeBytes(), from, byteStride, to, indexStride * width, n);
+    }
+
+    /** {@code n} elements of {@code width} bytes, each {@code fromStride} and {@code toStride} bytes apart. */
+    private static void copyElements(final int width, final MemorySegment from, final long fromStride,
+        final MemorySegment to, final long toStride, final int n)
+    {
+        switch (width)
         {
-            case Long.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    heap.set(LONG, to + i * toStride, memory.get(LONG, offset + i * byteStride));
-                }
-            }
-            case Integer.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    heap.set(INT, to + i * toStride, memory.get(INT, offset + i * byteStride));
-                }
-            }
-            case Short.BYTES -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    heap.set(SHORT, to + i * toStride, memory.get(SHORT, offset + i * byteStride));
-                }
-            }
-            default -> {
-                for (long i = 0; i < blocks; i++)
-                {
-                    heap.set(BYTE, to + i * toStride, memory.get(BYTE, offset + i * byteStride));
-                }
-            }
+            case Long.BYTES -> copyLongs(from, fromStride, to, toStride, n);
+            case Integer.BYTES -> copyInts(from, fromStride, to, toStride, n);
+            case Short.BYTES -> copyShorts(from, fromStride, to, toStride, n);
+            default -> copyBytes(from, fromStride, to, toStride, n);
         }
+    }
+
+    // One small method per width: each loop gets its own profile and compiles alone.
+
+    private static void copyLongs(final MemorySegment from, final long fromStride, final MemorySegment to,
+        final long toStride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(LONG, i * toStride, from.get(LONG, i * fromStride));
+        }
+    }
+
+    private static void copyInts(final MemorySegment from, final long fromStride, final MemorySegment to,
+        final long toStride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(INT, i * toStride, from.get(INT, i * fromStride));
+        }
+    }
+
+    private static void copyShorts(final MemorySegment from, final long fromStride, final MemorySegment to,
+        final long toStride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(SHORT, i * toStride, from.get(SHORT, i * fromStride));
+        }
+    }
+
+    private static void copyBytes(final MemorySegment from, final long fromStride, final MemorySegment to,
+        final long toStride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(BYTE, i * toStride, from.get(BYTE, i * fromStride));
+        }
+    }
+
+    /** Bytes from the first element of {@code n} strided ones to the end of the last (strides are not negative). */
+    private static long span(final int n, final long stride, final long width)
+    {
+        return n == 0 ? 0 : (n - 1) * stride + width;
     }
 
     /** The array as memory (elements in native order, as in shared memory). */
