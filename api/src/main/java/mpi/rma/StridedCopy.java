@@ -8,18 +8,13 @@ import java.lang.foreign.ValueLayout;
  * {@link TypedMoves} (a column of a row-major matrix, a vector type on either side).
  *
  * <p>Blocks of one element, the common case of a matrix column, are copied by a plain loop of
- * loads and stores of the element's width over a view of the array, which the JIT compiles to a
- * few instructions per element; a {@link MemorySegment#copy} call per element would cost several
- * times more. Longer blocks are one {@code copy} each. Booleans (one byte per element in memory,
- * but no array view) and negative strides (a vector built with one) take the per-block copy.
+ * array accesses and memory accesses of the element's type, which the JIT compiles to a few
+ * instructions per element; a {@link MemorySegment#copy} call per element costs ten times more.
+ * Longer blocks are one {@code copy} each. Booleans (stored as one byte 0 or 1) and negative
+ * strides (a vector built with one) take the per-block copy.
  */
 final class StridedCopy
 {
-    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-
     private StridedCopy()
     {
     }
@@ -40,12 +35,65 @@ final class StridedCopy
             }
             return;
         }
-        // Slices first: every access below is then inside them, so the JIT drops its bounds checks.
-        final long width = type.sizeBytes();
+        // A slice first: every store below is inside it, so the JIT drops its bounds checks. The
+        // array is read as an array: through a heap-segment view the same loop ran several times slower.
         final int n = Math.toIntExact(blocks);
-        final MemorySegment from = view(type, array).asSlice(index * width, span(n, indexStride * width, width));
-        final MemorySegment to = memory.asSlice(offset, span(n, byteStride, width));
-        copyElements(type.sizeBytes(), from, indexStride * width, to, byteStride, n);
+        final MemorySegment to = memory.asSlice(offset, span(n, byteStride, type.sizeBytes()));
+        final int at = Math.toIntExact(index);
+        final int step = Math.toIntExact(indexStride);
+        switch (type)
+        {
+            case BYTE -> {
+                final byte[] a = (byte[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_BYTE, i * byteStride, a[at + i * step]);
+                }
+            }
+            case CHAR -> {
+                final char[] a = (char[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_CHAR_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case SHORT -> {
+                final short[] a = (short[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case INT -> {
+                final int[] a = (int[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_INT_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case LONG -> {
+                final long[] a = (long[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_LONG_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case FLOAT -> {
+                final float[] a = (float[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case DOUBLE -> {
+                final double[] a = (double[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    to.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * byteStride, a[at + i * step]);
+                }
+            }
+            case BOOLEAN -> throw new IllegalStateException("booleans take the per-block copy");
+        }
     }
 
     /**
@@ -64,61 +112,62 @@ final class StridedCopy
             }
             return;
         }
-        final long width = type.sizeBytes();
         final int n = Math.toIntExact(blocks);
-        final MemorySegment from = memory.asSlice(offset, span(n, byteStride, width));
-        final MemorySegment to = view(type, array).asSlice(index * width, span(n, indexStride * width, width));
-        copyElements(type.sizeBytes(), from, byteStride, to, indexStride * width, n);
-    }
-
-    /** {@code n} elements of {@code width} bytes, each {@code fromStride} and {@code toStride} bytes apart. */
-    private static void copyElements(final int width, final MemorySegment from, final long fromStride,
-        final MemorySegment to, final long toStride, final int n)
-    {
-        switch (width)
+        final MemorySegment from = memory.asSlice(offset, span(n, byteStride, type.sizeBytes()));
+        final int at = Math.toIntExact(index);
+        final int step = Math.toIntExact(indexStride);
+        switch (type)
         {
-            case Long.BYTES -> copyLongs(from, fromStride, to, toStride, n);
-            case Integer.BYTES -> copyInts(from, fromStride, to, toStride, n);
-            case Short.BYTES -> copyShorts(from, fromStride, to, toStride, n);
-            default -> copyBytes(from, fromStride, to, toStride, n);
-        }
-    }
-
-    // One small method per width: each loop gets its own profile and compiles alone.
-
-    private static void copyLongs(final MemorySegment from, final long fromStride, final MemorySegment to,
-        final long toStride, final int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            to.set(LONG, i * toStride, from.get(LONG, i * fromStride));
-        }
-    }
-
-    private static void copyInts(final MemorySegment from, final long fromStride, final MemorySegment to,
-        final long toStride, final int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            to.set(INT, i * toStride, from.get(INT, i * fromStride));
-        }
-    }
-
-    private static void copyShorts(final MemorySegment from, final long fromStride, final MemorySegment to,
-        final long toStride, final int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            to.set(SHORT, i * toStride, from.get(SHORT, i * fromStride));
-        }
-    }
-
-    private static void copyBytes(final MemorySegment from, final long fromStride, final MemorySegment to,
-        final long toStride, final int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            to.set(BYTE, i * toStride, from.get(BYTE, i * fromStride));
+            case BYTE -> {
+                final byte[] a = (byte[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_BYTE, i * byteStride);
+                }
+            }
+            case CHAR -> {
+                final char[] a = (char[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_CHAR_UNALIGNED, i * byteStride);
+                }
+            }
+            case SHORT -> {
+                final short[] a = (short[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_SHORT_UNALIGNED, i * byteStride);
+                }
+            }
+            case INT -> {
+                final int[] a = (int[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_INT_UNALIGNED, i * byteStride);
+                }
+            }
+            case LONG -> {
+                final long[] a = (long[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_LONG_UNALIGNED, i * byteStride);
+                }
+            }
+            case FLOAT -> {
+                final float[] a = (float[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_FLOAT_UNALIGNED, i * byteStride);
+                }
+            }
+            case DOUBLE -> {
+                final double[] a = (double[])array;
+                for (int i = 0; i < n; i++)
+                {
+                    a[at + i * step] = from.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * byteStride);
+                }
+            }
+            case BOOLEAN -> throw new IllegalStateException("booleans take the per-block copy");
         }
     }
 
@@ -126,21 +175,5 @@ final class StridedCopy
     private static long span(final int n, final long stride, final long width)
     {
         return n == 0 ? 0 : (n - 1) * stride + width;
-    }
-
-    /** The array as memory (elements in native order, as in shared memory). */
-    private static MemorySegment view(final BasicType type, final Object array)
-    {
-        return switch (type)
-        {
-            case BYTE -> MemorySegment.ofArray((byte[])array);
-            case CHAR -> MemorySegment.ofArray((char[])array);
-            case SHORT -> MemorySegment.ofArray((short[])array);
-            case INT -> MemorySegment.ofArray((int[])array);
-            case LONG -> MemorySegment.ofArray((long[])array);
-            case FLOAT -> MemorySegment.ofArray((float[])array);
-            case DOUBLE -> MemorySegment.ofArray((double[])array);
-            case BOOLEAN -> throw new IllegalArgumentException("boolean[] has no memory view");
-        };
     }
 }

@@ -35,7 +35,8 @@ final class TypedMoves
             final TypeLayout.Strided from = pair[0];
             final TypeLayout.Strided to = pair[1];
             StridedCopy.toMemory(basic, origin, originOffset + from.first(), from.stride(), target,
-                targetOffset + to.first() * elementBytes, to.stride() * elementBytes, from.blocks(), from.blockLength());
+                targetOffset + to.first() * elementBytes, to.stride() * elementBytes, from.blocks(),
+                from.blockLength());
             return;
         }
         final TypeCursor from = new TypeCursor(originType, originCount);

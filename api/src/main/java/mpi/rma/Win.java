@@ -33,8 +33,8 @@ import mpi.rma.spi.SharedMemoryProvider;
  * by MPJ Express's basic datatypes or by derived ones built from them ({@code Datatype.Vector},
  * {@code Contiguous}, {@code Hvector}, {@code Indexed}, {@code Hindexed}, {@code Struct}, nested) on
  * either side; offsets are array indices and counts are copies of the datatype, as in MPJ Express's
- * send and receive; target displacements are in units of the target's displacement unit. Every error is an {@link RmaException} with its MPI
- * error class. A window is used by one thread at a time.
+ * send and receive; target displacements are in units of the target's displacement unit. Every
+ * error is an {@link RmaException} with its MPI error class. A window is used by one thread at a time.
  */
 public final class Win implements AutoCloseable
 {

@@ -91,7 +91,8 @@ class TypeLayoutTest
             TypedMoves.put(packed, 0, flat, packed.length, memory, base * 8, layout, count);
             for (int k = 0; k < packed.length; k++)
             {
-                assertEquals(100 + k, memory.getAtIndex(ValueLayout.JAVA_DOUBLE, base + elements.get(k)), "element " + k);
+                assertEquals(100 + k, memory.getAtIndex(ValueLayout.JAVA_DOUBLE, base + elements.get(k)),
+                    "element " + k);
             }
             // Derived origin from the array into contiguous memory, and back with get into a derived origin.
             final double[] scattered = new double[span];

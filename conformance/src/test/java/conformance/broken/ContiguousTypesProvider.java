@@ -7,17 +7,14 @@ import mpi.rma.spi.SharedMemory;
 
 /**
  * The real memory, but every derived datatype is read as one contiguous block of its size: a
- * vector is copied as contiguous. Choosing this provider also chooses its datatype reader
- * ({@code mpi.rma.datatypeReader}), before the first window exists and so before any datatype is read.
+ * vector is copied as contiguous. The first window made through this provider also chooses its
+ * datatype reader ({@code mpi.rma.datatypeReader}): no datatype is read before a window exists.
+ * Not in the constructor: {@link java.util.ServiceLoader} makes every provider listed before the
+ * one a job asks for, and the choice must follow only this one's use.
  */
 public final class ContiguousTypesProvider extends WrappingProvider
 {
     static final String READER = "broken-contiguous";
-
-    public ContiguousTypesProvider()
-    {
-        System.setProperty("mpi.rma.datatypeReader", READER);
-    }
 
     @Override
     public String name()
@@ -28,6 +25,7 @@ public final class ContiguousTypesProvider extends WrappingProvider
     @Override
     SharedMemory wrap(final SharedMemory memory, final int rank, final long[] sizes)
     {
+        System.setProperty("mpi.rma.datatypeReader", READER);
         return memory;
     }
 
