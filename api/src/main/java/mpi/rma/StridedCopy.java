@@ -35,63 +35,25 @@ final class StridedCopy
             }
             return;
         }
-        // A slice first: every store below is inside it, so the JIT drops its bounds checks. The
-        // array is read as an array: through a heap-segment view the same loop ran several times slower.
-        final int n = Math.toIntExact(blocks);
+        elementsToMemory(type, array, Math.toIntExact(index), Math.toIntExact(indexStride), memory, offset,
+            byteStride, Math.toIntExact(blocks));
+    }
+
+    /** One element per block: a plain loop of the element's type, one small method per type. */
+    private static void elementsToMemory(final BasicType type, final Object array, final int at, final int step,
+        final MemorySegment memory, final long offset, final long byteStride, final int n)
+    {
+        // A slice first: every store below is inside it, so the JIT can drop its bounds checks.
         final MemorySegment to = memory.asSlice(offset, span(n, byteStride, type.sizeBytes()));
-        final int at = Math.toIntExact(index);
-        final int step = Math.toIntExact(indexStride);
         switch (type)
         {
-            case BYTE -> {
-                final byte[] a = (byte[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_BYTE, i * byteStride, a[at + i * step]);
-                }
-            }
-            case CHAR -> {
-                final char[] a = (char[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_CHAR_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
-            case SHORT -> {
-                final short[] a = (short[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
-            case INT -> {
-                final int[] a = (int[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_INT_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
-            case LONG -> {
-                final long[] a = (long[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_LONG_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
-            case FLOAT -> {
-                final float[] a = (float[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
-            case DOUBLE -> {
-                final double[] a = (double[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    to.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * byteStride, a[at + i * step]);
-                }
-            }
+            case BYTE -> putBytes((byte[])array, at, step, to, byteStride, n);
+            case CHAR -> putChars((char[])array, at, step, to, byteStride, n);
+            case SHORT -> putShorts((short[])array, at, step, to, byteStride, n);
+            case INT -> putInts((int[])array, at, step, to, byteStride, n);
+            case LONG -> putLongs((long[])array, at, step, to, byteStride, n);
+            case FLOAT -> putFloats((float[])array, at, step, to, byteStride, n);
+            case DOUBLE -> putDoubles((double[])array, at, step, to, byteStride, n);
             case BOOLEAN -> throw new IllegalStateException("booleans take the per-block copy");
         }
     }
@@ -112,62 +74,151 @@ final class StridedCopy
             }
             return;
         }
-        final int n = Math.toIntExact(blocks);
+        elementsFromMemory(type, memory, offset, byteStride, array, Math.toIntExact(index),
+            Math.toIntExact(indexStride), Math.toIntExact(blocks));
+    }
+
+    /** One element per block: a plain loop for the element's type. */
+    private static void elementsFromMemory(final BasicType type, final MemorySegment memory, final long offset,
+        final long byteStride, final Object array, final int at, final int step, final int n)
+    {
         final MemorySegment from = memory.asSlice(offset, span(n, byteStride, type.sizeBytes()));
-        final int at = Math.toIntExact(index);
-        final int step = Math.toIntExact(indexStride);
         switch (type)
         {
-            case BYTE -> {
-                final byte[] a = (byte[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_BYTE, i * byteStride);
-                }
-            }
-            case CHAR -> {
-                final char[] a = (char[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_CHAR_UNALIGNED, i * byteStride);
-                }
-            }
-            case SHORT -> {
-                final short[] a = (short[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_SHORT_UNALIGNED, i * byteStride);
-                }
-            }
-            case INT -> {
-                final int[] a = (int[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_INT_UNALIGNED, i * byteStride);
-                }
-            }
-            case LONG -> {
-                final long[] a = (long[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_LONG_UNALIGNED, i * byteStride);
-                }
-            }
-            case FLOAT -> {
-                final float[] a = (float[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_FLOAT_UNALIGNED, i * byteStride);
-                }
-            }
-            case DOUBLE -> {
-                final double[] a = (double[])array;
-                for (int i = 0; i < n; i++)
-                {
-                    a[at + i * step] = from.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * byteStride);
-                }
-            }
+            case BYTE -> getBytes(from, byteStride, (byte[])array, at, step, n);
+            case CHAR -> getChars(from, byteStride, (char[])array, at, step, n);
+            case SHORT -> getShorts(from, byteStride, (short[])array, at, step, n);
+            case INT -> getInts(from, byteStride, (int[])array, at, step, n);
+            case LONG -> getLongs(from, byteStride, (long[])array, at, step, n);
+            case FLOAT -> getFloats(from, byteStride, (float[])array, at, step, n);
+            case DOUBLE -> getDoubles(from, byteStride, (double[])array, at, step, n);
             case BOOLEAN -> throw new IllegalStateException("booleans take the per-block copy");
+        }
+    }
+
+    private static void putBytes(final byte[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_BYTE, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putChars(final char[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_CHAR_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putShorts(final short[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putInts(final int[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_INT_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putLongs(final long[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_LONG_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putFloats(final float[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void putDoubles(final double[] array, final int at, final int step, final MemorySegment to,
+        final long stride, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            to.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * stride, array[at + i * step]);
+        }
+    }
+
+    private static void getBytes(final MemorySegment from, final long stride, final byte[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_BYTE, i * stride);
+        }
+    }
+
+    private static void getChars(final MemorySegment from, final long stride, final char[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_CHAR_UNALIGNED, i * stride);
+        }
+    }
+
+    private static void getShorts(final MemorySegment from, final long stride, final short[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_SHORT_UNALIGNED, i * stride);
+        }
+    }
+
+    private static void getInts(final MemorySegment from, final long stride, final int[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_INT_UNALIGNED, i * stride);
+        }
+    }
+
+    private static void getLongs(final MemorySegment from, final long stride, final long[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_LONG_UNALIGNED, i * stride);
+        }
+    }
+
+    private static void getFloats(final MemorySegment from, final long stride, final float[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_FLOAT_UNALIGNED, i * stride);
+        }
+    }
+
+    private static void getDoubles(final MemorySegment from, final long stride, final double[] array, final int at,
+        final int step, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            array[at + i * step] = from.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * stride);
         }
     }
 

@@ -39,6 +39,16 @@ final class TypedMoves
                 from.blockLength());
             return;
         }
+        walkToMemory(origin, originOffset, originType, originCount, target, targetOffset, targetType, targetCount);
+    }
+
+    /** Put's general case: both type maps walked, the runs contiguous on both sides copied. */
+    private static void walkToMemory(final Object origin, final int originOffset, final TypeLayout originType,
+        final int originCount, final MemorySegment target, final long targetOffset, final TypeLayout targetType,
+        final int targetCount)
+    {
+        final BasicType basic = targetType.basic();
+        final int elementBytes = basic.sizeBytes();
         final TypeCursor from = new TypeCursor(originType, originCount);
         final TypeCursor to = new TypeCursor(targetType, targetCount);
         while (from.available() > 0)
@@ -67,6 +77,16 @@ final class TypedMoves
                 into.blockLength());
             return;
         }
+        walkFromMemory(origin, originOffset, originType, originCount, target, targetOffset, targetType, targetCount);
+    }
+
+    /** Get's general case: both type maps walked, the runs contiguous on both sides copied. */
+    private static void walkFromMemory(final Object origin, final int originOffset, final TypeLayout originType,
+        final int originCount, final MemorySegment target, final long targetOffset, final TypeLayout targetType,
+        final int targetCount)
+    {
+        final BasicType basic = targetType.basic();
+        final int elementBytes = basic.sizeBytes();
         final TypeCursor into = new TypeCursor(originType, originCount);
         final TypeCursor from = new TypeCursor(targetType, targetCount);
         while (into.available() > 0)
