@@ -6,6 +6,7 @@ import java.util.function.LongConsumer;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import mpi.rma.kupl.CommunicatorOob;
+import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.Win;
@@ -25,6 +26,9 @@ public final class RmaBenchRank
 {
     static final int SMALL_BYTES = 8;
     static final int LARGE_BYTES = 64 << 10;
+    /** Doubles of the strided-put rows: a vector of stride 2 on both sides against a contiguous put of as many. */
+    static final int STRIDED_DOUBLES = 1000;
+    static final int STRIDE = 2;
     /** Window sizes per process of the allocateShared + free rows. */
     static final long[] ALLOC_BYTES = {4 << 10, 1 << 20};
     /** Where the reference page reservation is made: the engine's default KUPL_SHM_DIR. */
@@ -65,6 +69,7 @@ public final class RmaBenchRank
                     "win-fence", ops -> loop(ops, () -> win.fence(0)));
                 measure(report, "mpj-barrier", true, ops -> loop(ops, comm::Barrier));
                 measureRma(report, win, target);
+                measureStridedPut(report, win, target);
                 measureAllocation(report);
             }
             win.fence(Win.MODE_NOSUCCEED);
@@ -127,6 +132,32 @@ public final class RmaBenchRank
     }
 
     /**
+     * Rank 0 puts {@value #STRIDED_DOUBLES} doubles to rank 1 in a lockAll epoch, completed by a flush:
+     * "put-contiguous-8000" as MPI.DOUBLE on both sides, "put-vector-8000" as a vector of stride
+     * {@value #STRIDE} on both sides (every other double of the origin array into every other double
+     * of the target: a matrix column into a ghost column), measured by turns.
+     */
+    private void measureStridedPut(final boolean report, final Win win, final int target)
+    {
+        final double[] contiguous = new double[STRIDED_DOUBLES];
+        final double[] strided = new double[STRIDED_DOUBLES * STRIDE];
+        final Datatype vector = Datatype.Vector(STRIDED_DOUBLES, 1, STRIDE, MPI.DOUBLE);
+        vector.Commit();
+        win.lockAll(0);
+        measurePairOnRankZero(report, "put-contiguous-" + STRIDED_DOUBLES * Double.BYTES, ops -> loop(ops, () ->
+        {
+            win.put(contiguous, 0, STRIDED_DOUBLES, MPI.DOUBLE, target, 0, STRIDED_DOUBLES, MPI.DOUBLE);
+            win.flush(target);
+        }), "put-vector-" + STRIDED_DOUBLES * Double.BYTES, ops -> loop(ops, () ->
+        {
+            win.put(strided, 0, 1, vector, target, 0, 1, vector);
+            win.flush(target);
+        }));
+        win.unlockAll();
+        comm.Barrier();
+    }
+
+    /**
      * allocateShared + free of each size on every rank ("alloc-free-BYTES"; the memory untouched, as
      * Open MPI's reference leaves it), and on rank 0 the page reservation alone ("reserve-BYTES": an
      * unnamed tmpfs file, fallocate, close), which a first allocation of that size cannot avoid.
@@ -157,6 +188,28 @@ public final class RmaBenchRank
         }
         comm.Barrier();
         if (report)
+        {
+            Samples.print(firstMetric, rank, firstOps, firstNs);
+            Samples.print(secondMetric, rank, secondOps, secondNs);
+        }
+    }
+
+    /** Two metrics of rank 0 alone (the others wait), measured by turns, repetition by repetition. */
+    private void measurePairOnRankZero(final boolean report, final String firstMetric, final LongConsumer first,
+        final String secondMetric, final LongConsumer second)
+    {
+        final boolean runs = rank == 0;
+        final long firstOps = size(first, runs);
+        final long secondOps = size(second, runs);
+        final double[] firstNs = new double[report ? repetitions : 1];
+        final double[] secondNs = new double[firstNs.length];
+        for (int repetition = 0; runs && repetition < firstNs.length; repetition++)
+        {
+            firstNs[repetition] = (double)time(first, firstOps) / firstOps;
+            secondNs[repetition] = (double)time(second, secondOps) / secondOps;
+        }
+        comm.Barrier();
+        if (runs && report)
         {
             Samples.print(firstMetric, rank, firstOps, firstNs);
             Samples.print(secondMetric, rank, secondOps, secondNs);

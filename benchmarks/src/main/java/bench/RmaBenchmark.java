@@ -20,6 +20,9 @@ import mpjrun.MpjJobs;
  *   on the same device;</li>
  *   <li><b>RMA latency</b>: put, get and accumulate (SUM of longs) of 8 B and 64 KiB from rank
  *   0 to rank 1, completed by a fence (all ranks fence each time) or by a flush inside lockAll;</li>
+ *   <li><b>Strided put</b>: 1,000 doubles with a vector type of stride 2 on both sides against the
+ *   contiguous put of the same 8,000 B, by turns in one job (target: at most
+ *   {@value #STRIDED_RATIO_TARGET}x);</li>
  *   <li><b>Window allocation</b>: {@code Win.allocateShared} + {@code free} of 4 KiB and 1 MiB per
  *   process on 2 processes, beside the page reservation alone and Open MPI's
  *   {@code MPI_Win_allocate_shared} + {@code MPI_Win_free} ({@link OpenMpiReference}, where
@@ -36,6 +39,7 @@ import mpjrun.MpjJobs;
 public final class RmaBenchmark
 {
     static final double FENCE_RATIO_TARGET = 1.5;
+    static final double STRIDED_RATIO_TARGET = 2.0;
     private static final int[] PROCESSES = {2, 4};
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
     private static final String[] OPS = {"put", "get", "acc"};
@@ -150,6 +154,7 @@ public final class RmaBenchmark
         }
         printFences(jobs);
         printLatencies(jobs);
+        printStridedPuts(jobs);
         printAllocations(jobs, OpenMpiReference.measure(RmaBenchRank.ALLOC_BYTES, quick ? 3 : 7,
             quick ? 1_000_000 : 50_000_000));
         return ok;
@@ -203,6 +208,26 @@ public final class RmaBenchmark
                     out.println(row);
                 }
             }
+        }
+        out.println();
+    }
+
+    private void printStridedPuts(final List<Job> jobs)
+    {
+        final int bytes = RmaBenchRank.STRIDED_DOUBLES * Double.BYTES;
+        out.println("### put of " + String.format(Locale.ROOT, "%,d", RmaBenchRank.STRIDED_DOUBLES) +
+            " doubles, vector of stride " + RmaBenchRank.STRIDE + " on both sides against contiguous, + flush " +
+            "(lockAll), rank 0 to 1 (ns, median)");
+        out.println();
+        out.println("| device | processes | contiguous " + String.format(Locale.ROOT, "%,d", bytes) +
+            " B | vector | ratio (target <= " + STRIDED_RATIO_TARGET + ") |");
+        out.println("|---|---|---|---|---|");
+        for (final Job job : jobs)
+        {
+            final double contiguous = job.rankZero("put-contiguous-" + bytes);
+            final double vector = job.rankZero("put-vector-" + bytes);
+            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f |%n", job.device().deviceName(), job.processes(),
+                contiguous, vector, vector / contiguous);
         }
         out.println();
     }

@@ -32,13 +32,15 @@ class RmaBenchmarkTest
         final String report = bytes.toString(StandardCharsets.UTF_8);
 
         assertTrue(succeeded, report);
-        assertEquals(2, report.lines().filter(line -> line.matches("\\| multicore \\| [24] \\| [0-9,]+ \\| .*")).count(),
-            report);
+        assertEquals(2, report.lines().filter(line -> line.matches(
+            "\\| multicore \\| [24] \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\| [0-9,]+ \\|")).count(), report);
         for (final String operation : List.of("put 8 B + fence", "accumulate 64 KiB + fence", "get 8 B + flush (lockAll)"))
         {
             assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + java.util.regex.Pattern.quote(operation) +
                 " \\| [0-9,]+ \\| [0-9,]+ \\|")), () -> "no figures for " + operation + " in:\n" + report);
         }
+        assertEquals(2, report.lines().filter(line -> line.matches("\\| multicore \\| [24] \\| [0-9,]+ \\| [0-9,]+ " +
+            "\\| [0-9.]+ \\|")).count(), () -> "no strided-put rows in:\n" + report);
         // allocateShared + free on multicore, then Open MPI's figure or "-" (where it is not installed), the reservation.
         for (final String size : List.of("4 KiB", "1 MiB"))
         {

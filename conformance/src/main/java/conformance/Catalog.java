@@ -8,6 +8,7 @@ import java.util.Set;
 import conformance.cases.AccumulateCases;
 import conformance.cases.AllocationCases;
 import conformance.cases.AttributeCases;
+import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.EpochErrorCases;
 import conformance.cases.FenceCases;
@@ -35,6 +36,7 @@ public final class Catalog
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
+        cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
         cases.addAll(EpochErrorCases.cases());
         cases.addAll(LifecycleCases.cases());

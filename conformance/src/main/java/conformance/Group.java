@@ -11,6 +11,7 @@ public enum Group
     FENCE("Fence and its assertions"),
     PUT_GET("Put and get"),
     ACCUMULATE("Accumulate family and atomicity"),
+    DATATYPES("Derived datatypes"),
     PASSIVE("Lock, lockAll, flush, sync with load/store"),
     EPOCH_ERRORS("Epoch errors"),
     LIFECYCLE("Free and lifecycle");

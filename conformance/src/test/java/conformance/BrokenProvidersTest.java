@@ -33,7 +33,9 @@ class BrokenProvidersTest
                 "layout.zero-size-takes-no-room")),
             Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",
                 "lock.lock-all-excludes-exclusive")),
-            Arguments.of("broken-nofree", List.of("free.memory-unusable")));
+            Arguments.of("broken-nofree", List.of("free.memory-unusable")),
+            Arguments.of("broken-contiguous-types", List.of("dtype.halo-column-put", "dtype.indexed-get",
+                "dtype.accumulate-vector-atomic", "dtype.nested")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -26,6 +26,8 @@ enum BasicType
     FLOAT("MPI.FLOAT", float[].class, ValueLayout.JAVA_FLOAT_UNALIGNED, false),
     DOUBLE("MPI.DOUBLE", double[].class, ValueLayout.JAVA_DOUBLE_UNALIGNED, false);
 
+    private static final BasicType[] VALUES = values();
+
     private final String mpiName;
     private final Class<?> arrayClass;
     private final ValueLayout layout;
@@ -51,42 +53,57 @@ enum BasicType
         {
             throw new RmaException(ErrorClass.ERR_TYPE, what + " is null: give a basic datatype such as MPI.INT");
         }
-        // MPI's datatype objects are per class loader, as ours are: identity is the test.
-        if (datatype == MPI.BYTE)
+        final BasicType basic = ofBasic(datatype);
+        if (basic != null)
         {
-            return BYTE;
-        }
-        if (datatype == MPI.CHAR)
-        {
-            return CHAR;
-        }
-        if (datatype == MPI.SHORT)
-        {
-            return SHORT;
-        }
-        if (datatype == MPI.BOOLEAN)
-        {
-            return BOOLEAN;
-        }
-        if (datatype == MPI.INT)
-        {
-            return INT;
-        }
-        if (datatype == MPI.LONG)
-        {
-            return LONG;
-        }
-        if (datatype == MPI.FLOAT)
-        {
-            return FLOAT;
-        }
-        if (datatype == MPI.DOUBLE)
-        {
-            return DOUBLE;
+            return basic;
         }
         throw new RmaException(ErrorClass.ERR_TYPE, what + " is " + (datatype == MPI.OBJECT ? "MPI.OBJECT" :
-            "a derived or unsupported datatype") + ": one-sided calls move the basic types MPI.BYTE, MPI.CHAR, " +
-            "MPI.SHORT, MPI.BOOLEAN, MPI.INT, MPI.LONG, MPI.FLOAT and MPI.DOUBLE");
+            "a derived or unsupported datatype") + ": this call takes one of the basic types MPI.BYTE, MPI.CHAR, " +
+            "MPI.SHORT, MPI.BOOLEAN, MPI.INT, MPI.LONG, MPI.FLOAT and MPI.DOUBLE (MPI-4.1 §12.3.4.3, §12.3.4.4)");
+    }
+
+    /** The basic type that {@code datatype} is, or null (for null, derived and object datatypes). */
+    static BasicType ofBasic(final Datatype datatype)
+    {
+        // MPI's datatype objects are per class loader, as ours are: identity is the test.
+        for (final BasicType type : VALUES)
+        {
+            if (datatype == type.datatype())
+            {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    /** The basic type of MPJ Express's {@code Datatype.baseType} code, or null (objects, no data, unknown). */
+    static BasicType ofBaseType(final int baseType)
+    {
+        for (final BasicType type : VALUES)
+        {
+            if (baseType == type.datatype().baseType)
+            {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    /** MPJ Express's object for this type. */
+    Datatype datatype()
+    {
+        return switch (this)
+        {
+            case BYTE -> MPI.BYTE;
+            case CHAR -> MPI.CHAR;
+            case SHORT -> MPI.SHORT;
+            case BOOLEAN -> MPI.BOOLEAN;
+            case INT -> MPI.INT;
+            case LONG -> MPI.LONG;
+            case FLOAT -> MPI.FLOAT;
+            case DOUBLE -> MPI.DOUBLE;
+        };
     }
 
     String mpiName()

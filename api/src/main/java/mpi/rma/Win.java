@@ -30,9 +30,11 @@ import mpi.rma.spi.SharedMemoryProvider;
  *
  * <p>Origin and result buffers are Java arrays ({@code byte[]}, {@code char[]}, {@code short[]},
  * {@code boolean[]}, {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]}) described
- * by MPJ Express's basic datatypes; offsets and counts are in elements, target displacements in
- * units of the target's displacement unit. Every error is an {@link RmaException} with its MPI
- * error class. A window is used by one thread at a time.
+ * by MPJ Express's basic datatypes or by derived ones built from them ({@code Datatype.Vector},
+ * {@code Contiguous}, {@code Hvector}, {@code Indexed}, {@code Hindexed}, {@code Struct}, nested) on
+ * either side; offsets are array indices and counts are copies of the datatype, as in MPJ Express's
+ * send and receive; target displacements are in units of the target's displacement unit. Every
+ * error is an {@link RmaException} with its MPI error class. A window is used by one thread at a time.
  */
 public final class Win implements AutoCloseable
 {
@@ -241,10 +243,11 @@ public final class Win implements AutoCloseable
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
         final Transfer transfer = transfer("Win.put", origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType);
+            targetDisp, targetCount, targetType, true);
         if (transfer != null)
         {
-            transfer.type.copyToMemory(origin, originOffset, segments[targetRank], transfer.offset, originCount);
+            TypedMoves.put(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
+                transfer.target, targetCount);
         }
     }
 
@@ -253,10 +256,12 @@ public final class Win implements AutoCloseable
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
         final Transfer transfer = transfer("Win.get", origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType);
+            targetDisp, targetCount, targetType, false);
         if (transfer != null)
         {
-            transfer.type.copyFromMemory(segments[targetRank], transfer.offset, origin, originOffset, originCount);
+            checkNoOverlap("Win.get", "origin", transfer.origin, originCount, "§12.3.2");
+            TypedMoves.get(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
+                transfer.target, targetCount);
         }
     }
 
@@ -269,18 +274,14 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.accumulate";
         checkUsable(call);
-        final BasicType type = BasicType.of(originType, call + ": originType");
-        final ReduceOp reduce = ReduceOp.of(op, type, false, call);
+        final TypeLayout type = TypeLayouts.of(originType, call + ": originType");
+        final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
         final Transfer transfer = transfer(call, origin, originOffset, originCount, originType, targetRank, targetDisp,
-            targetCount, targetType);
+            targetCount, targetType, true);
         if (transfer != null)
         {
-            final MemorySegment target = segments[targetRank];
-            for (int i = 0; i < originCount; i++)
-            {
-                atomics.getAndApply(targetRank, target, transfer.offset + (long)i * type.sizeBytes(), type, reduce,
-                    type.rawFromArray(origin, originOffset + i));
-            }
+            TypedMoves.accumulate(atomics, reduce, origin, originOffset, transfer.origin, originCount, null, 0, null, 0,
+                targetRank, segments[targetRank], transfer.offset, transfer.target, targetCount);
         }
     }
 
@@ -296,29 +297,25 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.getAccumulate";
         checkUsable(call);
-        final BasicType type = BasicType.of(targetType, call + ": targetType");
-        final ReduceOp reduce = ReduceOp.of(op, type, true, call);
+        final TypeLayout type = TypeLayouts.of(targetType, call + ": targetType");
+        final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
+        TypeLayout originLayout = null;
         if (reduce != ReduceOp.NO_OP)
         {
-            checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-            checkSameSignature(call, "origin", BasicType.of(originType, call + ": originType"), originCount, type,
-                targetCount);
+            originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+            checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
         }
-        final BasicType resultBasic = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
-        checkSameSignature(call, "result", resultBasic, resultCount, type, targetCount);
+        final TypeLayout resultLayout = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
+        checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
         final long offset = accessOffset(call, targetRank, targetDisp, targetCount, type);
         if (offset == NO_TARGET)
         {
             return;
         }
-        final MemorySegment target = segments[targetRank];
-        for (int i = 0; i < targetCount; i++)
-        {
-            final long operand = reduce == ReduceOp.NO_OP ? 0 : type.rawFromArray(origin, originOffset + i);
-            final long old = atomics.getAndApply(targetRank, target, offset + (long)i * type.sizeBytes(), type, reduce,
-                operand);
-            type.rawToArray(old, result, resultOffset + i);
-        }
+        checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
+        checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
+        TypedMoves.accumulate(atomics, reduce, origin, originOffset, originLayout, originCount, result, resultOffset,
+            resultLayout, resultCount, targetRank, segments[targetRank], offset, type, targetCount);
     }
 
     /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
@@ -331,10 +328,10 @@ public final class Win implements AutoCloseable
         final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
         if (reduce != ReduceOp.NO_OP)
         {
-            checkBuffer(call, "origin", origin, originOffset, 1, type);
+            checkBuffer(call, "origin", origin, originOffset, 1, basic);
         }
-        checkBuffer(call, "result", result, resultOffset, 1, type);
-        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        checkBuffer(call, "result", result, resultOffset, 1, basic);
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, TypeLayout.basic(basic));
         if (offset == NO_TARGET)
         {
             return;
@@ -361,10 +358,10 @@ public final class Win implements AutoCloseable
             throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
                 "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
         }
-        checkBuffer(call, "origin", origin, originOffset, 1, type);
-        checkBuffer(call, "compare", compare, compareOffset, 1, type);
-        checkBuffer(call, "result", result, resultOffset, 1, type);
-        final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
+        checkBuffer(call, "origin", origin, originOffset, 1, basic);
+        checkBuffer(call, "compare", compare, compareOffset, 1, basic);
+        checkBuffer(call, "result", result, resultOffset, 1, basic);
+        final long offset = accessOffset(call, targetRank, targetDisp, 1, TypeLayout.basic(basic));
         if (offset == NO_TARGET)
         {
             return;
@@ -670,42 +667,68 @@ public final class Win implements AutoCloseable
             ", " + (hints.allocSharedNoncontig() ? "noncontiguous" : "contiguous") + (freed ? ", freed" : "") + "]";
     }
 
-    /** Where a put or get goes: the basic type and the byte offset in the target segment. */
-    private record Transfer(BasicType type, long offset)
+    /** Where a put, get or accumulate goes: both sides' layouts and the byte offset in the target segment. */
+    private record Transfer(TypeLayout origin, TypeLayout target, long offset)
     {
     }
 
     /**
      * Checks a put/get/accumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}.
+     *
+     * @param writesTarget whether the target's elements are written (put, accumulate): then they must not overlap.
      */
     private Transfer transfer(final String call, final Object origin, final int originOffset, final int originCount,
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
-        final Datatype targetType)
+        final Datatype targetType, final boolean writesTarget)
     {
         checkUsable(call);
-        final BasicType originBasic = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-        final BasicType targetBasic = BasicType.of(targetType, call + ": targetType");
-        checkSameSignature(call, "origin", originBasic, originCount, targetBasic, targetCount);
-        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, targetBasic);
-        return offset == NO_TARGET ? null : new Transfer(targetBasic, offset);
+        final TypeLayout originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+        final TypeLayout targetLayout = TypeLayouts.of(targetType, call + ": targetType");
+        checkSameSignature(call, "origin", originLayout, originCount, targetLayout, targetCount);
+        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, targetLayout);
+        if (offset == NO_TARGET)
+        {
+            return null;
+        }
+        if (writesTarget)
+        {
+            checkNoOverlap(call, "target", targetLayout, targetCount, call.equals("Win.put") ? "§12.3.1" : "§12.3.4");
+        }
+        return new Transfer(originLayout, targetLayout, offset);
     }
 
     /**
      * Checks that {@code targetRank} is a rank or PROC_NULL and inside an access epoch; returns
-     * {@link #NO_TARGET} for PROC_NULL, else the checked byte offset of the access (see {@link #targetOffset}).
+     * {@link #NO_TARGET} for PROC_NULL, else the checked byte offset of the target buffer (see {@link #targetOffset}).
      */
     private long accessOffset(final String call, final int targetRank, final long targetDisp, final int count,
-        final BasicType type)
+        final TypeLayout type)
     {
         checkRank(call, "targetRank", targetRank, true);
         epochs.checkAccess(call, targetRank);
         return targetRank == MPI.PROC_NULL ? NO_TARGET : targetOffset(call, targetRank, targetDisp, count, type);
     }
 
-    private BasicType checkBuffer(final String call, final String what, final Object buffer, final int offset,
+    private TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
         final int count, final Datatype datatype)
     {
-        final BasicType type = BasicType.of(datatype, call + ": " + what + "Type");
+        return checkBuffer(call, what, buffer, offset, count, TypeLayouts.of(datatype, call + ": " + what + "Type"));
+    }
+
+    private static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
+        final int count, final BasicType basic)
+    {
+        return checkBuffer(call, what, buffer, offset, count, TypeLayout.basic(basic));
+    }
+
+    /**
+     * Checks a buffer against its datatype: the array class, and that every element of {@code count}
+     * copies lies in the array ({@code offset} is an array index, as in MPJ Express's calls).
+     */
+    private static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
+        final int count, final TypeLayout layout)
+    {
+        final BasicType type = layout.basic();
         if (count < 0)
         {
             throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " is negative");
@@ -718,34 +741,59 @@ public final class Win implements AutoCloseable
         if (!type.describes(buffer))
         {
             throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + " is a " +
-                buffer.getClass().getSimpleName() + " but " + what + "Type is " + type.mpiName() + ", which describes a " +
-                type.arrayName());
+                buffer.getClass().getSimpleName() + " but " + what + "Type is " + layout.name() +
+                ", which describes a " + type.arrayName());
         }
         final int length = java.lang.reflect.Array.getLength(buffer);
-        if (offset < 0 || (long)offset + count > length)
+        final long first = offset + layout.lowestElement(count);
+        final long end = offset + layout.endElement(count);
+        if (offset < 0 || first < 0 || end > length)
         {
             throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + "Offset=" + offset + " and " + what +
-                "Count=" + count + " do not fit in the " + what + " array of length " + length);
+                "Count=" + count + (layout.isDense() && layout.extent() == 1 ? "" : " of " + layout.name() +
+                " (elements " + first + " to " + (end - 1) + ")") + " do not fit in the " + what +
+                " array of length " + length);
         }
-        return type;
+        return layout;
     }
 
-    private static void checkSameSignature(final String call, final String what, final BasicType type, final int count,
-        final BasicType targetType, final int targetCount)
+    /**
+     * Origin and target must carry the same type signature: the same basic type, and as many elements
+     * (MPI-4.1 §12.3.1). A different number of elements is ERR_COUNT, as with basic types.
+     */
+    private static void checkSameSignature(final String call, final String what, final TypeLayout type,
+        final int count, final TypeLayout targetType, final int targetCount)
     {
         if (targetCount < 0)
         {
             throw new RmaException(ErrorClass.ERR_COUNT, call + ": targetCount=" + targetCount + " is negative");
         }
-        if (type != targetType)
+        if (type.basic() != targetType.basic())
         {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + type.mpiName() +
-                " and targetType " + targetType.mpiName() + " differ: both sides must move the same basic type");
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + type.name() +
+                " and targetType " + targetType.name() + " differ: both sides must move the same basic type");
         }
-        if (count != targetCount)
+        final long elements = count * type.size();
+        final long targetElements = targetCount * targetType.size();
+        if (elements != targetElements)
         {
             throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " and targetCount=" +
-                targetCount + " differ: both sides must move the same number of elements");
+                targetCount + " differ" + (type.isDense() && targetType.isDense() && type.size() == 1 &&
+                targetType.size() == 1 ? "" : " in elements (" + elements + " of " + type.name() + " against " +
+                targetElements + " of " + targetType.name() + ")") +
+                ": both sides must move the same number of elements");
+        }
+    }
+
+    /** A buffer that is written must not name one location twice: MPI calls that erroneous. */
+    private static void checkNoOverlap(final String call, final String what, final TypeLayout layout, final int count,
+        final String section)
+    {
+        if (layout.overlaps(count))
+        {
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + layout.name() + " with " + what +
+                "Count=" + count + " names some element twice, and that buffer is written: overlapping entries are " +
+                "erroneous there (MPI-4.1 " + section + ")");
         }
     }
 
@@ -759,9 +807,12 @@ public final class Win implements AutoCloseable
         }
     }
 
-    /** Byte offset of {@code targetDisp} in {@code targetRank}'s segment, checked to hold {@code count} elements. */
+    /**
+     * Byte offset of {@code targetDisp} in {@code targetRank}'s segment, checked so that every element of
+     * {@code count} copies of {@code type} lies in the segment.
+     */
     private long targetOffset(final String call, final int targetRank, final long targetDisp, final int count,
-        final BasicType type)
+        final TypeLayout type)
     {
         if (targetDisp < 0)
         {
@@ -769,12 +820,14 @@ public final class Win implements AutoCloseable
         }
         final long segmentBytes = sizes[targetRank];
         final int unit = dispUnits[targetRank];
-        final long bytes = (long)count * type.sizeBytes();
+        final long elementBytes = type.basic().sizeBytes();
         final long offset;
         try
         {
             offset = Math.multiplyExact(targetDisp, (long)unit);
-            if (Math.addExact(offset, bytes) <= segmentBytes)
+            final long first = Math.addExact(offset, Math.multiplyExact(type.lowestElement(count), elementBytes));
+            final long end = Math.addExact(offset, Math.multiplyExact(type.endElement(count), elementBytes));
+            if (first >= 0 && end <= segmentBytes)
             {
                 return offset;
             }
@@ -788,11 +841,13 @@ public final class Win implements AutoCloseable
 
     /** Past the end is always an error, never a store into the next segment (docs/design.md#accesses-past-the-end-are-rejected). */
     private static RmaException outOfRange(final String call, final int targetRank, final long targetDisp,
-        final int count, final BasicType type, final long segmentBytes, final int unit)
+        final int count, final TypeLayout type, final long segmentBytes, final int unit)
     {
         return new RmaException(ErrorClass.ERR_RMA_RANGE, call + ": targetDisp=" + targetDisp + " (x dispUnit " + unit +
-            ") with targetCount=" + count + " of " + type.mpiName() + " reaches past the end of rank " + targetRank +
-            "'s segment of " + segmentBytes + " bytes; nothing was written");
+            ") with targetCount=" + count + " of " + type.name() + " reaches " +
+            (targetDisp * unit + type.lowestElement(count) * type.basic().sizeBytes() < 0 ? "before the start" :
+            "past the end") + " of rank " + targetRank + "'s segment of " + segmentBytes +
+            " bytes; nothing was written");
     }
 
     private static void checkLockAssertion(final String call, final int assertion)

@@ -127,7 +127,7 @@ public final class AccumulateCases
                 })
             .add("acc.maxloc-rejected", Behaviour.ACC_OPS,
                 "MAXLOC and MINLOC (pair reductions, which basic types cannot carry): MPI_ERR_OP",
-                "MPI-4.1 §12.3.4.1 (predefined ops on basic types); docs/design.md#basic-datatypes-only", c ->
+                "MPI-4.1 §12.3.4.1 (predefined ops on basic types); docs/design.md#derived-datatypes", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);

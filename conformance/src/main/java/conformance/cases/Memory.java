@@ -47,4 +47,9 @@ final class Memory
     {
         return segment.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, index * Double.BYTES);
     }
+
+    static void setDouble(final MemorySegment segment, final long index, final double value)
+    {
+        segment.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, index * Double.BYTES, value);
+    }
 }
