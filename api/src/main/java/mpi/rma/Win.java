@@ -13,10 +13,11 @@ import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
 
 /**
- * An MPI-3 shared-memory window ({@code MPI_Win} of flavor {@code MPI_WIN_FLAVOR_SHARED}): one
- * segment per process of a communicator on one node, which every process can load and store
- * directly ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate
- * family), ordered by fences or by passive-target locks.
+ * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
+ * process of a communicator on one node, which every process can load and store directly
+ * ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate family),
+ * ordered by fences or by passive-target locks. Of flavor create ({@link #create}): memory each
+ * process owns, on any nodes, reached by the same calls through MPJ Express messages.
  *
  * <pre>{@code
  * try (Win win = Win.allocateShared(8 * Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
@@ -60,9 +61,9 @@ public final class Win implements AutoCloseable
     public static final int WIN_SIZE = 2;
     /** Attribute key: this process's displacement unit, an {@link Integer}. */
     public static final int WIN_DISP_UNIT = 3;
-    /** Attribute key: how the window was made, always {@link #FLAVOR_SHARED}. */
+    /** Attribute key: how the window was made, {@link #FLAVOR_SHARED} or {@link #FLAVOR_CREATE}. */
     public static final int WIN_CREATE_FLAVOR = 4;
-    /** Attribute key: the memory model, always {@link #UNIFIED}. */
+    /** Attribute key: the memory model, {@link #UNIFIED} for shared windows, {@link #SEPARATE} for created ones. */
     public static final int WIN_MODEL = 5;
     public static final int FLAVOR_CREATE = 1;
     public static final int FLAVOR_ALLOCATE = 2;
@@ -90,6 +91,8 @@ public final class Win implements AutoCloseable
     private final CollectiveFailure failures;
     private final boolean[] lockWordHeld;
     private final boolean[] lockWordExclusive;
+    /** The message path of a window made by {@link #create}; null for a shared window. */
+    private final MessageWindow messages;
     private String name = "";
     private boolean freed;
 
@@ -114,6 +117,28 @@ public final class Win implements AutoCloseable
         this.failures = new CollectiveFailure(memory.clientArea());
         this.lockWordHeld = new boolean[ranks];
         this.lockWordExclusive = new boolean[ranks];
+        this.messages = null;
+    }
+
+    /** A window whose targets are all reached by messages ({@link MessageWindow}). */
+    private Win(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
+        final MessageWindow messages)
+    {
+        this.comm = comm;
+        this.rank = comm.Rank();
+        this.sizes = layout.sizes();
+        this.dispUnits = layout.dispUnits();
+        this.hints = hints;
+        this.memory = null;
+        this.segments = new MemorySegment[sizes.length];
+        this.segments[rank] = messages.localMemory();
+        this.epochs = new Epochs(sizes.length);
+        this.locks = null;
+        this.atomics = null;
+        this.failures = null;
+        this.lockWordHeld = new boolean[sizes.length];
+        this.lockWordExclusive = new boolean[sizes.length];
+        this.messages = messages;
     }
 
     /**
@@ -169,6 +194,50 @@ public final class Win implements AutoCloseable
     }
 
     /**
+     * Makes a window over memory this process owns; collective over {@code comm} ({@code MPI_Win_create}).
+     * Other processes reach it by messages, served by a thread of this process while it computes
+     * (MPI-4.1 section 12.2.1). Sizes and displacement units may differ between processes.
+     *
+     * @param base     the memory: a primitive array ({@code double[]}, {@code int[]}, ...), a
+     *                 {@link MemorySegment} (heap or native) or a direct {@link java.nio.ByteBuffer}; the
+     *                 window's size is all its bytes.
+     * @param dispUnit the unit, in bytes, of displacements that target this process.
+     * @param info     hints, or null.
+     * @param comm     the processes, on any nodes.
+     * @throws RmaException on every process: ERR_ARG for a base of another kind, ERR_DISP, ERR_INFO_VALUE
+     *                      (naming the rank at fault); ERR_PROC_FAILED, naming the rank, if a process dies
+     *                      during the call.
+     */
+    public static Win create(final Object base, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        final String call = "Win.create";
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+                "MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        MemorySegment memory = MemorySegment.NULL;
+        WindowHints hints = WindowHints.defaults();
+        try
+        {
+            memory = WindowBase.segmentOf(base, call);
+            if (dispUnit <= 0)
+            {
+                throw new RmaException(ErrorClass.ERR_DISP, call + ": dispUnit=" + dispUnit + " must be positive " +
+                    "(1 for bytes, 8 for doubles, ...)");
+            }
+            hints = WindowHints.from(info, call);
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+        }
+        final CreationAgreement layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
+        return new Win(comm, layout, hints, MessageWindow.start(call, comm, memory));
+    }
+
+    /**
      * The segment of process {@code rank} for direct loads and stores ({@code MPI_Win_shared_query}):
      * its size, displacement unit and memory. {@code MPI.PROC_NULL} gives the segment of the lowest
      * rank whose size is not 0 (size 0 if there is none). A local call, needing no epoch.
@@ -176,6 +245,10 @@ public final class Win implements AutoCloseable
     public SharedSegment sharedQuery(final int rank)
     {
         checkUsable("Win.sharedQuery");
+        if (messages != null)
+        {
+            return sharedQueryOfMessages(rank);
+        }
         if (rank == MPI.PROC_NULL)
         {
             for (int peer = 0; peer < sizes.length; peer++)
@@ -204,7 +277,7 @@ public final class Win implements AutoCloseable
     public void fence(final int assertion)
     {
         checkUsable("Win.fence");
-        final long call = failures.next();
+        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         if ((assertion & ~FENCE_ASSERTIONS) != 0)
         {
@@ -222,6 +295,12 @@ public final class Win implements AutoCloseable
             {
                 localError = e;
             }
+        }
+        if (messages != null)
+        {
+            messages.fence("Win.fence", localError);
+            epochs.fenced(assertion);
+            return;
         }
         if (localError != null)
         {
@@ -242,7 +321,11 @@ public final class Win implements AutoCloseable
     {
         final Transfer transfer = transfer("Win.put", origin, originOffset, originCount, originType, targetRank,
             targetDisp, targetCount, targetType);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.put("Win.put", transfer.type, origin, originOffset, originCount, targetRank, transfer.offset);
+        }
+        else if (transfer != null)
         {
             transfer.type.copyToMemory(origin, originOffset, segments[targetRank], transfer.offset, originCount);
         }
@@ -254,7 +337,11 @@ public final class Win implements AutoCloseable
     {
         final Transfer transfer = transfer("Win.get", origin, originOffset, originCount, originType, targetRank,
             targetDisp, targetCount, targetType);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.get("Win.get", transfer.type, origin, originOffset, originCount, targetRank, transfer.offset);
+        }
+        else if (transfer != null)
         {
             transfer.type.copyFromMemory(segments[targetRank], transfer.offset, origin, originOffset, originCount);
         }
@@ -273,7 +360,11 @@ public final class Win implements AutoCloseable
         final ReduceOp reduce = ReduceOp.of(op, type, false, call);
         final Transfer transfer = transfer(call, origin, originOffset, originCount, originType, targetRank, targetDisp,
             targetCount, targetType);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.accumulate(call, type, reduce, origin, originOffset, originCount, targetRank, transfer.offset);
+        }
+        else if (transfer != null)
         {
             final MemorySegment target = segments[targetRank];
             for (int i = 0; i < originCount; i++)
@@ -311,6 +402,12 @@ public final class Win implements AutoCloseable
         {
             return;
         }
+        if (messages != null)
+        {
+            messages.getAccumulate(call, type, reduce, origin, originOffset, result, resultOffset, targetCount,
+                targetRank, offset);
+            return;
+        }
         final MemorySegment target = segments[targetRank];
         for (int i = 0; i < targetCount; i++)
         {
@@ -337,6 +434,12 @@ public final class Win implements AutoCloseable
         final long offset = accessOffset(call, targetRank, targetDisp, 1, basic);
         if (offset == NO_TARGET)
         {
+            return;
+        }
+        if (messages != null)
+        {
+            messages.getAccumulate(call, basic, reduce, origin, originOffset, result, resultOffset, 1, targetRank,
+                offset);
             return;
         }
         final long operand = reduce == ReduceOp.NO_OP ? 0 : basic.rawFromArray(origin, originOffset);
@@ -369,8 +472,11 @@ public final class Win implements AutoCloseable
         {
             return;
         }
-        final long old = atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
-            basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
+        final long old = messages != null ?
+            messages.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
+                basic.rawFromArray(origin, originOffset), targetRank, offset) :
+            atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
+                basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
         basic.rawToArray(old, result, resultOffset);
     }
 
@@ -397,7 +503,14 @@ public final class Win implements AutoCloseable
         final boolean exclusive = lockType == LOCK_EXCLUSIVE;
         if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
         {
-            locks.acquire(rank, exclusive);
+            if (messages != null)
+            {
+                messages.lock(call, rank, exclusive);
+            }
+            else
+            {
+                locks.acquire(rank, exclusive);
+            }
             lockWordHeld[rank] = true;
             lockWordExclusive[rank] = exclusive;
         }
@@ -412,7 +525,12 @@ public final class Win implements AutoCloseable
         checkRank(call, "rank", rank, true);
         epochs.checkUnlock(rank);
         VarHandle.fullFence();
-        if (rank != MPI.PROC_NULL && lockWordHeld[rank])
+        if (messages != null && rank != MPI.PROC_NULL)
+        {
+            messages.unlock(call, rank, lockWordHeld[rank], lockWordExclusive[rank]);
+            lockWordHeld[rank] = false;
+        }
+        else if (rank != MPI.PROC_NULL && lockWordHeld[rank])
         {
             locks.release(rank, lockWordExclusive[rank]);
             lockWordHeld[rank] = false;
@@ -433,7 +551,14 @@ public final class Win implements AutoCloseable
             // In rank order, as every process does: two lockAlls never wait on each other.
             for (int peer = 0; peer < sizes.length; peer++)
             {
-                locks.acquire(peer, false);
+                if (messages != null)
+                {
+                    messages.lock(call, peer, false);
+                }
+                else
+                {
+                    locks.acquire(peer, false);
+                }
                 lockWordHeld[peer] = true;
                 lockWordExclusive[peer] = false;
             }
@@ -450,7 +575,12 @@ public final class Win implements AutoCloseable
         VarHandle.fullFence();
         for (int peer = 0; peer < sizes.length; peer++)
         {
-            if (lockWordHeld[peer])
+            if (messages != null)
+            {
+                messages.unlock(call, peer, lockWordHeld[peer], false);
+                lockWordHeld[peer] = false;
+            }
+            else if (lockWordHeld[peer])
             {
                 locks.release(peer, false);
                 lockWordHeld[peer] = false;
@@ -505,7 +635,7 @@ public final class Win implements AutoCloseable
     public void free()
     {
         checkUsable("Win.free");
-        final long call = failures.next();
+        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         try
         {
@@ -514,7 +644,16 @@ public final class Win implements AutoCloseable
         catch (final RmaException e)
         {
             localError = e;
-            failures.record(call, rank, e.errorClass());
+        }
+        if (messages != null)
+        {
+            messages.free("Win.free", localError);
+            freed = true;
+            return;
+        }
+        if (localError != null)
+        {
+            failures.record(call, rank, localError.errorClass());
         }
         try
         {
@@ -583,18 +722,22 @@ public final class Win implements AutoCloseable
         return dispUnits[rank];
     }
 
-    /** {@link #FLAVOR_SHARED}: the window was made by {@link #allocateShared}. */
+    /** How the window was made: {@link #FLAVOR_SHARED} by {@link #allocateShared}, {@link #FLAVOR_CREATE} by create. */
     public int createFlavor()
     {
         checkUsable("Win.createFlavor");
-        return FLAVOR_SHARED;
+        return messages != null ? FLAVOR_CREATE : FLAVOR_SHARED;
     }
 
-    /** {@link #UNIFIED}: public and private copies of the window are the same memory. */
+    /**
+     * {@link #UNIFIED} for a shared window (public and private copies are the same memory);
+     * {@link #SEPARATE} for one made by {@link #create}: other processes' updates become visible
+     * to this process's loads only after a synchronisation (fence, unlock, flush with sync).
+     */
     public int model()
     {
         checkUsable("Win.model");
-        return UNIFIED;
+        return messages != null ? SEPARATE : UNIFIED;
     }
 
     /**
@@ -821,8 +964,24 @@ public final class Win implements AutoCloseable
             checkRank(call, "rank", target, true);
         }
         epochs.checkFlush(call, target);
+        if (messages != null)
+        {
+            messages.flush(call, target);
+        }
         // RMA calls on shared memory complete when they return: a flush only has to order them.
         VarHandle.fullFence();
+    }
+
+    /** MPI-4.1 12.2.3 for a window reached by messages: only this process's memory is shared with it. */
+    private SharedSegment sharedQueryOfMessages(final int peer)
+    {
+        if (peer != MPI.PROC_NULL)
+        {
+            checkRank("Win.sharedQuery", "rank", peer, false);
+        }
+        final boolean own = peer == rank || peer == MPI.PROC_NULL && sizes[rank] > 0;
+        return own ? segmentOf(rank) : new SharedSegment(0, peer == MPI.PROC_NULL ? 0 : dispUnits[peer],
+            MemorySegment.NULL);
     }
 
     private SharedSegment segmentOf(final int peer)
