@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import mpi.MPI;
+import mpi.rma.RmaException;
+import mpi.rma.SharedSegment;
 import mpi.rma.Win;
 
 /**
@@ -26,6 +28,8 @@ import mpi.rma.Win;
  *     over a direct ByteBuffer;</li>
  * <li>{@code busy target}: rank 0 spins on its own memory without MPI calls until every other
  *     rank has locked, put and unlocked (target-side progress);</li>
+ * <li>{@code create checks}: a dispUnit of 0 on rank 0 is ERR_DISP on every rank; sharedQuery gives this
+ *     process's own memory and size 0 for the others; a put past a target's end is ERR_RMA_RANGE;</li>
  * <li>{@code free in flight}: rank 0 frees at once while the others still lock, put and unlock to it;
  *     all their puts are in its array afterwards.</li>
  * </ul>
@@ -54,6 +58,7 @@ public final class CreateWindowProgram
         lockOverSegment();
         lockAllOverByteBuffer();
         busyTarget();
+        createChecks();
         freeInFlight();
         MPI.Finalize();
         System.out.println("DONE rank " + rank);
@@ -193,6 +198,41 @@ public final class CreateWindowProgram
                 report("busy target", true, "");
             }
             MPI.COMM_WORLD.Barrier();
+        }
+    }
+
+    private static void createChecks()
+    {
+        String refused = "made";
+        try (Win win = Win.create(new int[2], rank == 0 ? 0 : Integer.BYTES, null, MPI.COMM_WORLD))
+        {
+            refused = "made a window";
+        }
+        catch (final RmaException e)
+        {
+            refused = e.errorClass().name();
+        }
+        final int[] base = new int[3];
+        try (Win win = Win.create(base, Integer.BYTES, null, MPI.COMM_WORLD))
+        {
+            final SharedSegment own = win.sharedQuery(rank);
+            final SharedSegment other = win.sharedQuery((rank + 1) % size);
+            final boolean queried = own.size() == 12 && own.memory().byteSize() == 12 &&
+                (size == 1 || other.size() == 0 && other.memory().byteSize() == 0);
+            String range = "accepted";
+            win.fence(0);
+            try
+            {
+                win.put(new int[2], 0, 2, MPI.INT, (rank + 1) % size, 2, 2, MPI.INT);
+            }
+            catch (final RmaException e)
+            {
+                range = e.errorClass().name();
+            }
+            win.fence(Win.MODE_NOSUCCEED);
+            report("create checks", refused.equals("ERR_DISP") && queried && range.equals("ERR_RMA_RANGE"),
+                "dispUnit 0 on rank 0: " + refused + ", sharedQuery " + (queried ? "right" : "wrong") +
+                ", put past the end: " + range);
         }
     }
 

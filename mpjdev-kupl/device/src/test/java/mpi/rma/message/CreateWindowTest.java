@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class CreateWindowTest
 {
     private static final List<String> CASES = List.of("fence double[]", "accumulate int[]", "fence large accumulate",
         "lock MemorySegment",
-        "lockAll ByteBuffer", "busy target", "free in flight");
+        "lockAll ByteBuffer", "busy target", "create checks", "free in flight");
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
 
     @ParameterizedTest(name = "{0}")
@@ -61,6 +62,22 @@ class CreateWindowTest
         final JobResult result = MpjJobs.runOnSimulatedCluster(spec(4), 2, JOB_TIMEOUT).requireSuccess();
 
         expectEveryCase(result, 4);
+    }
+
+    /** niodev and multicore never fail a receive from a dead process: the shm device only (README, Faults). */
+    @Test
+    void shouldFailAnOriginWaitingOnADeadTargetNamingIt() throws Exception
+    {
+        assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), () -> "skipped: " + MpjHome.unavailableReason());
+
+        final JobResult result = MpjJobs.run(MpjDevice.SHM, new JobSpec(2, MpjJobs.currentClassPath(), List.of(),
+            DeadTargetProgram.class.getName(), List.of(), false), JOB_TIMEOUT, MpjHome.defaultDirectory(),
+            Map.of("KUPL_SHM_LIVENESS_MS", "100"));
+
+        final String outcome = result.output().lines().filter(line -> line.startsWith("rank 0 dead target "))
+            .findFirst().orElseThrow(() -> new AssertionError("rank 0 did not report\n" + result.output()));
+        assertTrue(outcome.startsWith("rank 0 dead target ERR_PROC_FAILED ") && outcome.contains("rank 1 "),
+            outcome + "\n" + result.output());
     }
 
     private static JobSpec spec(final int ranks)
