@@ -92,8 +92,7 @@ final class MessageWindow
             exposed.put(type, origin, originOffset, count, offset);
             return;
         }
-        send(call, target, RmaRequest.header(RmaRequest.PUT, type, null, count, offset, false));
-        sendData(call, target, type, origin, originOffset, count);
+        sendWithData(call, target, RmaRequest.PUT, type, null, offset, origin, originOffset, count);
         unflushed[target] = true;
     }
 
@@ -117,8 +116,7 @@ final class MessageWindow
             exposed.accumulate(type, op, origin, originOffset, null, 0, count, offset);
             return;
         }
-        send(call, target, RmaRequest.header(RmaRequest.ACCUMULATE, type, op, count, offset, false));
-        sendData(call, target, type, origin, originOffset, count);
+        sendWithData(call, target, RmaRequest.ACCUMULATE, type, op, offset, origin, originOffset, count);
         unflushed[target] = true;
     }
 
@@ -132,10 +130,13 @@ final class MessageWindow
             exposed.accumulate(type, op, origin, originOffset, result, resultOffset, count, offset);
             return;
         }
-        send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
-        if (op != ReduceOp.NO_OP)
+        if (op == ReduceOp.NO_OP)
         {
-            sendData(call, target, type, origin, originOffset, count);
+            send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
+        }
+        else
+        {
+            sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
         }
         receiveReply(call, target, type, result, resultOffset, count);
     }
@@ -151,8 +152,7 @@ final class MessageWindow
         final Object values = RmaRequest.newArray(type, 2);
         type.rawToArray(compare, values, 0);
         type.rawToArray(replacement, values, 1);
-        send(call, target, RmaRequest.header(RmaRequest.COMPARE_AND_SWAP, type, null, 1, offset, false));
-        sendData(call, target, type, values, 0, 2);
+        sendWithData(call, target, RmaRequest.COMPARE_AND_SWAP, type, null, offset, values, 0, 2);
         final Object old = RmaRequest.newArray(type, 1);
         receiveReply(call, target, type, old, 0, 1);
         return type.rawFromArray(old, 0);
@@ -321,6 +321,19 @@ final class MessageWindow
         {
             throw ProcessFailures.classify(call, "the request to rank " + target, e);
         }
+    }
+
+    /** A request with {@code count} elements of data: inline in the header when small, else in a second message. */
+    private void sendWithData(final String call, final int target, final long kind, final BasicType type,
+        final ReduceOp op, final long offset, final Object data, final int index, final int count)
+    {
+        if (RmaRequest.inline(count))
+        {
+            send(call, target, RmaRequest.withData(kind, type, op, offset, data, index, count));
+            return;
+        }
+        send(call, target, RmaRequest.header(kind, type, op, count, offset, false));
+        sendData(call, target, type, data, index, count);
     }
 
     private void sendData(final String call, final int target, final BasicType type, final Object data,

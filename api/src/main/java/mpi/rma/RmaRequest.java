@@ -10,10 +10,12 @@ import mpi.MPI;
  * accumulate operands, compare-and-swap's two values) follows in one message of the operation's
  * own type with {@link #DATA_TAG}, which the agent receives from that origin only, right after
  * the header. The agent answers on the window's reply communicator with {@link #REPLY_TAG}:
- * the elements of a get, or an acknowledgement (one long, the request's kind).
+ * the elements of a get, or an acknowledgement (one long, the request's kind). Up to
+ * {@value #INLINE_ELEMENTS} elements of data travel inside the header instead, one raw long each
+ * ({@link BasicType}), which saves a message on the small operations that dominate latency.
  *
  * <pre>
- * header: | kind | basic type | reduce op | count | byte offset in target | lock exclusive (0/1) |
+ * header: | kind | basic type | reduce op | count | byte offset in target | lock exclusive (0/1) | inline data... |
  * </pre>
  *
  * Tags are small on purpose: MPJ Express 0.44 gives a communicator's collectives the context
@@ -27,6 +29,10 @@ final class RmaRequest
     static final int REPLY_TAG = 3;
 
     static final int HEADER_LONGS = 6;
+    /** Elements of data carried in the header itself. */
+    static final int INLINE_ELEMENTS = 8;
+    /** The longest header: what the agent receives into. */
+    static final int MAX_HEADER_LONGS = HEADER_LONGS + INLINE_ELEMENTS;
     static final int KIND = 0;
     static final int TYPE = 1;
     static final int OP = 2;
@@ -54,6 +60,36 @@ final class RmaRequest
     {
         return new long[] {kind, type == null ? -1 : type.ordinal(), op == null ? -1 : op.ordinal(), count, offset,
             exclusive ? 1 : 0};
+    }
+
+    /** Whether {@code count} elements of data travel inside the header. */
+    static boolean inline(final int count)
+    {
+        return count <= INLINE_ELEMENTS;
+    }
+
+    /** A header carrying {@code count} (at most {@value #INLINE_ELEMENTS}) elements of {@code data} inline. */
+    static long[] withData(final long kind, final BasicType type, final ReduceOp op, final long offset,
+        final Object data, final int index, final int count)
+    {
+        final long[] header = header(kind, type, op, count, offset, false);
+        final long[] message = java.util.Arrays.copyOf(header, HEADER_LONGS + count);
+        for (int i = 0; i < count; i++)
+        {
+            message[HEADER_LONGS + i] = type.rawFromArray(data, index + i);
+        }
+        return message;
+    }
+
+    /** The data inline in {@code header}, as a new array of its type. */
+    static Object inlineData(final long[] header, final BasicType type, final int count)
+    {
+        final Object data = newArray(type, count);
+        for (int i = 0; i < count; i++)
+        {
+            type.rawToArray(header[HEADER_LONGS + i], data, i);
+        }
+        return data;
     }
 
     static long[] control(final long kind, final boolean exclusive)

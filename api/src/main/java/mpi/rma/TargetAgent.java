@@ -65,7 +65,7 @@ final class TargetAgent implements Runnable
     {
         try
         {
-            final long[] header = new long[RmaRequest.HEADER_LONGS];
+            final long[] header = new long[RmaRequest.MAX_HEADER_LONGS];
             while (true)
             {
                 final Status status = requests.Recv(header, 0, header.length, MPI.LONG, MPI.ANY_SOURCE,
@@ -111,7 +111,7 @@ final class TargetAgent implements Runnable
         final BasicType type = RmaRequest.type(header);
         if (kind == RmaRequest.PUT)
         {
-            exposed.put(type, receiveData(origin, type, count), 0, count, offset);
+            exposed.put(type, receiveData(origin, header, type, count), 0, count, offset);
         }
         else if (kind == RmaRequest.GET)
         {
@@ -121,20 +121,20 @@ final class TargetAgent implements Runnable
         }
         else if (kind == RmaRequest.ACCUMULATE)
         {
-            exposed.accumulate(type, RmaRequest.op(header), receiveData(origin, type, count), 0, null, 0, count,
-                offset);
+            exposed.accumulate(type, RmaRequest.op(header), receiveData(origin, header, type, count), 0, null, 0,
+                count, offset);
         }
         else if (kind == RmaRequest.GET_ACCUMULATE)
         {
             final ReduceOp op = RmaRequest.op(header);
-            final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, type, count);
+            final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, type, count);
             final Object old = RmaRequest.newArray(type, count);
             exposed.accumulate(type, op, operands, 0, old, 0, count, offset);
             reply(origin, type, old, count);
         }
         else if (kind == RmaRequest.COMPARE_AND_SWAP)
         {
-            final Object compareAndOrigin = receiveData(origin, type, 2);
+            final Object compareAndOrigin = receiveData(origin, header, type, 2);
             final Object old = RmaRequest.newArray(type, 1);
             type.rawToArray(exposed.compareAndSwap(type, offset, type.rawFromArray(compareAndOrigin, 0),
                 type.rawFromArray(compareAndOrigin, 1)), old, 0);
@@ -147,8 +147,13 @@ final class TargetAgent implements Runnable
         }
     }
 
-    private Object receiveData(final int origin, final BasicType type, final int count)
+    /** The request's data: inline in the header when small, else the message that follows it. */
+    private Object receiveData(final int origin, final long[] header, final BasicType type, final int count)
     {
+        if (RmaRequest.inline(count))
+        {
+            return RmaRequest.inlineData(header, type, count);
+        }
         final Object data = RmaRequest.newArray(type, count);
         requests.Recv(data, 0, count, RmaRequest.datatype(type), origin, RmaRequest.DATA_TAG);
         return data;

@@ -16,7 +16,8 @@ import mpi.rma.Win;
  * {@code Win.create} over each kind of memory, every target reached by messages. Each rank prints
  * {@code rank R CASE ok} or {@code rank R CASE FAILED: ...} for each case, then {@code DONE rank R}:
  * <ul>
- * <li>{@code fence double[]}: fence, put to the right neighbour, fence, read it, get it back;</li>
+ * <li>{@code fence double[]}: fence, put one and nine elements to the right neighbour, fence, read
+ *     them, get them back;</li>
  * <li>{@code accumulate int[]}: every rank adds 1 to every rank's element, 200 times, between two
  *     fences (the element-wise atomicity of concurrent accumulates, the target's own included);</li>
  * <li>{@code fence large accumulate}: a sum into every element of the right neighbour's 4 MiB array,
@@ -66,20 +67,32 @@ public final class CreateWindowProgram
 
     private static void fenceOverDoubles()
     {
-        final double[] base = {-1, -1, 99};
+        // Element 0: one element (inline in the request); 2 to 10: nine (a data message of their own); 11: a sentinel.
+        final double[] base = new double[12];
+        base[11] = 99;
+        final double[] nine = new double[9];
+        java.util.Arrays.fill(nine, rank + 0.25);
         final int right = (rank + 1) % size;
         final int left = (rank + size - 1) % size;
-        final double[] back = new double[1];
+        final double[] back = new double[10];
         try (Win win = Win.create(base, Double.BYTES, null, MPI.COMM_WORLD))
         {
             win.fence(0);
             win.put(new double[] {rank + 0.5}, 0, 1, MPI.DOUBLE, right, 0, 1, MPI.DOUBLE);
+            win.put(nine, 0, 9, MPI.DOUBLE, right, 2, 9, MPI.DOUBLE);
             win.fence(0);
             win.get(back, 0, 1, MPI.DOUBLE, right, 0, 1, MPI.DOUBLE);
+            win.get(back, 1, 9, MPI.DOUBLE, right, 2, 9, MPI.DOUBLE);
             win.fence(Win.MODE_NOSUCCEED);
-            report("fence double[]", base[0] == left + 0.5 && back[0] == rank + 0.5 && base[2] == 99 &&
-                win.createFlavor() == Win.FLAVOR_CREATE && win.model() == Win.SEPARATE,
-                "base " + base[0] + " " + base[2] + " got back " + back[0]);
+            boolean nineArrived = true;
+            for (int i = 0; i < 9; i++)
+            {
+                nineArrived &= base[2 + i] == left + 0.25 && back[1 + i] == rank + 0.25;
+            }
+            report("fence double[]", base[0] == left + 0.5 && back[0] == rank + 0.5 && nineArrived &&
+                base[1] == 0 && base[11] == 99 && win.createFlavor() == Win.FLAVOR_CREATE &&
+                win.model() == Win.SEPARATE, "base " + java.util.Arrays.toString(base) + " got back " +
+                java.util.Arrays.toString(back));
         }
     }
 
