@@ -1,5 +1,6 @@
 package mpi.rma;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -39,9 +40,16 @@ final class MessageWindow
     private final TargetAgent agent;
     /** Targets sent puts or accumulates since their last flush, fence or unlock. */
     private final boolean[] unflushed;
+    /** {@link Win#FLAVOR_CREATE} or {@link Win#FLAVOR_ALLOCATE}. */
+    private final int flavor;
+    /** The arena of memory the library allocated ({@link Win#allocate}), closed by free; null for user memory. */
+    private final Arena ownedMemory;
 
-    private MessageWindow(final Intracomm requests, final Intracomm replies, final MemorySegment memory)
+    private MessageWindow(final Intracomm requests, final Intracomm replies, final MemorySegment memory,
+        final int flavor, final Arena ownedMemory)
     {
+        this.flavor = flavor;
+        this.ownedMemory = ownedMemory;
         this.requests = requests;
         this.replies = replies;
         this.rank = requests.Rank();
@@ -56,9 +64,11 @@ final class MessageWindow
     /**
      * Duplicates {@code comm} twice and starts this process's agent over {@code memory}; collective.
      *
+     * @param ownedMemory the arena of {@code memory} if the library allocated it (free closes it), else null.
      * @throws RmaException ERR_PROC_FAILED naming the rank, or ERR_OTHER, if duplicating fails.
      */
-    static MessageWindow start(final String call, final Intracomm comm, final MemorySegment memory)
+    static MessageWindow start(final String call, final Intracomm comm, final MemorySegment memory, final int flavor,
+        final Arena ownedMemory)
     {
         final Intracomm requests;
         final Intracomm replies;
@@ -71,7 +81,7 @@ final class MessageWindow
         {
             throw ProcessFailures.classify(call, "duplicating the communicator", e);
         }
-        final MessageWindow window = new MessageWindow(requests, replies, memory);
+        final MessageWindow window = new MessageWindow(requests, replies, memory, flavor, ownedMemory);
         if (window.agent != null)
         {
             window.agent.start();
@@ -82,6 +92,11 @@ final class MessageWindow
     MemorySegment localMemory()
     {
         return exposed.segment();
+    }
+
+    int flavor()
+    {
+        return flavor;
     }
 
     void put(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
@@ -237,6 +252,23 @@ final class MessageWindow
     void free(final String call, final RmaException localError)
     {
         fence(call, localError);
+        try
+        {
+            stopAgent(call);
+        }
+        finally
+        {
+            if (ownedMemory != null)
+            {
+                // Every operation is applied and the agent is stopped (or stuck, and then failing): release the memory;
+                // segments of it throw from now on.
+                ownedMemory.close();
+            }
+        }
+    }
+
+    private void stopAgent(final String call)
+    {
         if (agent == null)
         {
             return;

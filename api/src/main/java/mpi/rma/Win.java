@@ -1,5 +1,6 @@
 package mpi.rma;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
@@ -61,9 +62,9 @@ public final class Win implements AutoCloseable
     public static final int WIN_SIZE = 2;
     /** Attribute key: this process's displacement unit, an {@link Integer}. */
     public static final int WIN_DISP_UNIT = 3;
-    /** Attribute key: how the window was made, {@link #FLAVOR_SHARED} or {@link #FLAVOR_CREATE}. */
+    /** Attribute key: how the window was made, {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or FLAVOR_ALLOCATE. */
     public static final int WIN_CREATE_FLAVOR = 4;
-    /** Attribute key: the memory model, {@link #UNIFIED} for shared windows, {@link #SEPARATE} for created ones. */
+    /** Attribute key: the memory model, {@link #UNIFIED} for shared windows, {@link #SEPARATE} for the others. */
     public static final int WIN_MODEL = 5;
     public static final int FLAVOR_CREATE = 1;
     public static final int FLAVOR_ALLOCATE = 2;
@@ -234,7 +235,74 @@ public final class Win implements AutoCloseable
             localError = e;
         }
         final CreationAgreement layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
-        return new Win(comm, layout, hints, MessageWindow.start(call, comm, memory));
+        return new Win(comm, layout, hints, MessageWindow.start(call, comm, memory, FLAVOR_CREATE, null));
+    }
+
+    /**
+     * Makes a window over memory the library allocates; collective over {@code comm}
+     * ({@code MPI_Win_allocate}, MPI-4.1 section 12.2.2). Every target is reached by messages, as
+     * with {@link #create}; {@link #base()} is this process's memory, zeroed, 64-byte aligned, and
+     * throws on access once the window is freed.
+     *
+     * @param size     bytes of this process's memory, 0 or more.
+     * @param dispUnit the unit, in bytes, of displacements that target this process.
+     * @param info     hints, or null.
+     * @param comm     the processes, on any nodes.
+     * @throws RmaException on every process: ERR_SIZE, ERR_DISP, ERR_INFO_VALUE (naming the rank at fault),
+     *                      ERR_NO_MEM if the memory cannot be had; ERR_PROC_FAILED, naming the rank, if a
+     *                      process dies during the call.
+     */
+    public static Win allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        final String call = "Win.allocate";
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+                "MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        WindowHints hints = WindowHints.defaults();
+        Arena arena = null;
+        MemorySegment memory = MemorySegment.NULL;
+        try
+        {
+            if (size < 0)
+            {
+                throw new RmaException(ErrorClass.ERR_SIZE, call + ": size=" + size + " is negative: give 0 or more " +
+                    "bytes");
+            }
+            if (dispUnit <= 0)
+            {
+                throw new RmaException(ErrorClass.ERR_DISP, call + ": dispUnit=" + dispUnit + " must be positive " +
+                    "(1 for bytes, 8 for doubles, ...)");
+            }
+            hints = WindowHints.from(info, call);
+            arena = Arena.ofShared();
+            memory = arena.allocate(size, 64);
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+        }
+        catch (final OutOfMemoryError e)
+        {
+            localError = new RmaException(ErrorClass.ERR_NO_MEM, call + ": " + size + " bytes cannot be had here (" +
+                e.getMessage() + "): give a smaller size or the JVM more memory");
+        }
+        final CreationAgreement layout;
+        try
+        {
+            layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
+        }
+        catch (final RmaException e)
+        {
+            if (arena != null)
+            {
+                arena.close();
+            }
+            throw e;
+        }
+        return new Win(comm, layout, hints, MessageWindow.start(call, comm, memory, FLAVOR_ALLOCATE, arena));
     }
 
     /**
@@ -722,16 +790,16 @@ public final class Win implements AutoCloseable
         return dispUnits[rank];
     }
 
-    /** How the window was made: {@link #FLAVOR_SHARED} by {@link #allocateShared}, {@link #FLAVOR_CREATE} by create. */
+    /** How the window was made: {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or {@link #FLAVOR_ALLOCATE}. */
     public int createFlavor()
     {
         checkUsable("Win.createFlavor");
-        return messages != null ? FLAVOR_CREATE : FLAVOR_SHARED;
+        return messages != null ? messages.flavor() : FLAVOR_SHARED;
     }
 
     /**
      * {@link #UNIFIED} for a shared window (public and private copies are the same memory);
-     * {@link #SEPARATE} for one made by {@link #create}: other processes' updates become visible
+     * {@link #SEPARATE} for one made by {@link #create} or {@link #allocate}: other processes' updates become visible
      * to this process's loads only after a synchronisation (fence, unlock, flush with sync).
      */
     public int model()

@@ -31,6 +31,8 @@ import mpi.rma.Win;
  *     rank has locked, put and unlocked (target-side progress);</li>
  * <li>{@code create checks}: a dispUnit of 0 on rank 0 is ERR_DISP on every rank; sharedQuery gives this
  *     process's own memory and size 0 for the others; a put past a target's end is ERR_RMA_RANGE;</li>
+ * <li>{@code allocate}: {@code Win.allocate} memory, a fence epoch of puts around the ring and an
+ *     accumulate from everyone, then its flavor, and a base that throws once freed;</li>
  * <li>{@code free in flight}: rank 0 frees at once while the others still lock, put and unlock to it;
  *     all their puts are in its array afterwards.</li>
  * </ul>
@@ -60,6 +62,7 @@ public final class CreateWindowProgram
         lockAllOverByteBuffer();
         busyTarget();
         createChecks();
+        allocate();
         freeInFlight();
         MPI.Finalize();
         System.out.println("DONE rank " + rank);
@@ -247,6 +250,32 @@ public final class CreateWindowProgram
                 "dispUnit 0 on rank 0: " + refused + ", sharedQuery " + (queried ? "right" : "wrong") +
                 ", put past the end: " + range);
         }
+    }
+
+    private static void allocate()
+    {
+        final int left = (rank + size - 1) % size;
+        final Win win = Win.allocate(3 * Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD);
+        final MemorySegment base = win.base();
+        win.fence(0);
+        win.put(new long[] {100 + rank}, 0, 1, MPI.LONG, (rank + 1) % size, 1, 1, MPI.LONG);
+        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 0, 2, 1, MPI.LONG, MPI.SUM);
+        win.fence(Win.MODE_NOSUCCEED);
+        final long fromLeft = base.getAtIndex(ValueLayout.JAVA_LONG, 1);
+        final long sum = base.getAtIndex(ValueLayout.JAVA_LONG, 2);
+        final boolean flavor = win.createFlavor() == Win.FLAVOR_ALLOCATE && win.size() == 3 * Long.BYTES;
+        win.free();
+        boolean throwsAfterFree = false;
+        try
+        {
+            base.get(ValueLayout.JAVA_LONG, 0);
+        }
+        catch (final IllegalStateException e)
+        {
+            throwsAfterFree = true;
+        }
+        report("allocate", fromLeft == 100 + left && sum == (rank == 0 ? size : 0) && flavor && throwsAfterFree,
+            "from left " + fromLeft + " sum " + sum + " flavor " + flavor + " throws after free " + throwsAfterFree);
     }
 
     private static void freeInFlight() throws InterruptedException

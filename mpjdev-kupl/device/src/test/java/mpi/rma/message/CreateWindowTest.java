@@ -29,7 +29,7 @@ class CreateWindowTest
 {
     private static final List<String> CASES = List.of("fence double[]", "accumulate int[]", "fence large accumulate",
         "lock MemorySegment",
-        "lockAll ByteBuffer", "busy target", "create checks", "free in flight");
+        "lockAll ByteBuffer", "busy target", "create checks", "allocate", "free in flight");
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
 
     @ParameterizedTest(name = "{0}")
