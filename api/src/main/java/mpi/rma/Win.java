@@ -13,10 +13,11 @@ import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
 
 /**
- * An MPI-3 shared-memory window ({@code MPI_Win} of flavor {@code MPI_WIN_FLAVOR_SHARED}): one
- * segment per process of a communicator on one node, which every process can load and store
- * directly ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate
- * family), ordered by fences or by passive-target locks.
+ * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
+ * process of a communicator on one node, which every process can load and store directly
+ * ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate family),
+ * ordered by fences or by passive-target locks. Of flavor create ({@link #create}): memory each
+ * process owns, on any nodes, reached by the same calls through MPJ Express messages.
  *
  * <pre>{@code
  * try (Win win = Win.allocateShared(8 * Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
@@ -62,9 +63,9 @@ public final class Win implements AutoCloseable
     public static final int WIN_SIZE = 2;
     /** Attribute key: this process's displacement unit, an {@link Integer}. */
     public static final int WIN_DISP_UNIT = 3;
-    /** Attribute key: how the window was made, always {@link #FLAVOR_SHARED}. */
+    /** Attribute key: how the window was made, {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or FLAVOR_ALLOCATE. */
     public static final int WIN_CREATE_FLAVOR = 4;
-    /** Attribute key: the memory model, always {@link #UNIFIED}. */
+    /** Attribute key: the memory model, {@link #UNIFIED} for shared windows, {@link #SEPARATE} for the others. */
     public static final int WIN_MODEL = 5;
     public static final int FLAVOR_CREATE = 1;
     public static final int FLAVOR_ALLOCATE = 2;
@@ -92,6 +93,8 @@ public final class Win implements AutoCloseable
     private final CollectiveFailure failures;
     private final boolean[] lockWordHeld;
     private final boolean[] lockWordExclusive;
+    /** The message path of a window made by {@link #create}; null for a shared window. */
+    private final MessageWindow messages;
     private String name = "";
     private boolean freed;
 
@@ -116,6 +119,28 @@ public final class Win implements AutoCloseable
         this.failures = new CollectiveFailure(memory.clientArea());
         this.lockWordHeld = new boolean[ranks];
         this.lockWordExclusive = new boolean[ranks];
+        this.messages = null;
+    }
+
+    /** A window whose targets are all reached by messages ({@link MessageWindow}). */
+    private Win(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
+        final MessageWindow messages)
+    {
+        this.comm = comm;
+        this.rank = comm.Rank();
+        this.sizes = layout.sizes();
+        this.dispUnits = layout.dispUnits();
+        this.hints = hints;
+        this.memory = null;
+        this.segments = new MemorySegment[sizes.length];
+        this.segments[rank] = messages.localMemory();
+        this.epochs = new Epochs(sizes.length);
+        this.locks = null;
+        this.atomics = null;
+        this.failures = null;
+        this.lockWordHeld = new boolean[sizes.length];
+        this.lockWordExclusive = new boolean[sizes.length];
+        this.messages = messages;
     }
 
     /**
@@ -171,6 +196,52 @@ public final class Win implements AutoCloseable
     }
 
     /**
+     * Makes a window over memory this process owns; collective over {@code comm} ({@code MPI_Win_create}).
+     * Other processes reach it by messages, served by a thread of this process while it computes
+     * (MPI-4.1 section 12.2.1). Sizes and displacement units may differ between processes.
+     *
+     * @param base     the memory: a primitive array ({@code double[]}, {@code int[]}, ...), a
+     *                 {@link MemorySegment} (heap or native) or a direct {@link java.nio.ByteBuffer}; the
+     *                 window's size is all its bytes.
+     * @param dispUnit the unit, in bytes, of displacements that target this process.
+     * @param info     hints, or null.
+     * @param comm     the processes, on any nodes.
+     * @throws RmaException on every process: ERR_ARG for a base of another kind, ERR_DISP, ERR_INFO_VALUE
+     *                      (naming the rank at fault); ERR_PROC_FAILED, naming the rank, if a process dies
+     *                      during the call.
+     */
+    public static Win create(final Object base, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        return MessageWindowCreation.create(base, dispUnit, info, comm);
+    }
+
+    /**
+     * Makes a window over memory the library allocates; collective over {@code comm}
+     * ({@code MPI_Win_allocate}, MPI-4.1 section 12.2.2). Every target is reached by messages, as
+     * with {@link #create}; {@link #base()} is this process's memory, zeroed, 64-byte aligned, and
+     * throws on access once the window is freed.
+     *
+     * @param size     bytes of this process's memory, 0 or more.
+     * @param dispUnit the unit, in bytes, of displacements that target this process.
+     * @param info     hints, or null.
+     * @param comm     the processes, on any nodes.
+     * @throws RmaException on every process: ERR_SIZE, ERR_DISP, ERR_INFO_VALUE (naming the rank at fault),
+     *                      ERR_NO_MEM if the memory cannot be had; ERR_PROC_FAILED, naming the rank, if a
+     *                      process dies during the call.
+     */
+    public static Win allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        return MessageWindowCreation.allocate(size, dispUnit, info, comm);
+    }
+
+    /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */
+    static Win ofMessages(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
+        final MessageWindow messages)
+    {
+        return new Win(comm, layout, hints, messages);
+    }
+
+    /**
      * The segment of process {@code rank} for direct loads and stores ({@code MPI_Win_shared_query}):
      * its size, displacement unit and memory. {@code MPI.PROC_NULL} gives the segment of the lowest
      * rank whose size is not 0 (size 0 if there is none). A local call, needing no epoch.
@@ -178,6 +249,10 @@ public final class Win implements AutoCloseable
     public SharedSegment sharedQuery(final int rank)
     {
         checkUsable("Win.sharedQuery");
+        if (messages != null)
+        {
+            return sharedQueryOfMessages(rank);
+        }
         if (rank == MPI.PROC_NULL)
         {
             for (int peer = 0; peer < sizes.length; peer++)
@@ -206,7 +281,7 @@ public final class Win implements AutoCloseable
     public void fence(final int assertion)
     {
         checkUsable("Win.fence");
-        final long call = failures.next();
+        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         if ((assertion & ~FENCE_ASSERTIONS) != 0)
         {
@@ -224,6 +299,12 @@ public final class Win implements AutoCloseable
             {
                 localError = e;
             }
+        }
+        if (messages != null)
+        {
+            messages.fence("Win.fence", localError);
+            epochs.fenced(assertion);
+            return;
         }
         if (localError != null)
         {
@@ -244,7 +325,12 @@ public final class Win implements AutoCloseable
     {
         final Transfer transfer = transfer("Win.put", origin, originOffset, originCount, originType, targetRank,
             targetDisp, targetCount, targetType, true);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.put("Win.put", transfer.origin.basic(), origin, denseStart("Win.put", transfer, originOffset),
+                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
+        }
+        else if (transfer != null)
         {
             TypedMoves.put(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
                 transfer.target, targetCount);
@@ -257,7 +343,12 @@ public final class Win implements AutoCloseable
     {
         final Transfer transfer = transfer("Win.get", origin, originOffset, originCount, originType, targetRank,
             targetDisp, targetCount, targetType, false);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.get("Win.get", transfer.origin.basic(), origin, denseStart("Win.get", transfer, originOffset),
+                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
+        }
+        else if (transfer != null)
         {
             checkNoOverlap("Win.get", "origin", transfer.origin, originCount, "§12.3.2");
             TypedMoves.get(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
@@ -278,7 +369,12 @@ public final class Win implements AutoCloseable
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
         final Transfer transfer = transfer(call, origin, originOffset, originCount, originType, targetRank, targetDisp,
             targetCount, targetType, true);
-        if (transfer != null)
+        if (transfer != null && messages != null)
+        {
+            messages.accumulate(call, type.basic(), reduce, origin, denseStart(call, transfer, originOffset),
+                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
+        }
+        else if (transfer != null)
         {
             TypedMoves.accumulate(atomics, reduce, origin, originOffset, transfer.origin, originCount, null, 0, null, 0,
                 targetRank, segments[targetRank], transfer.offset, transfer.target, targetCount);
@@ -314,6 +410,19 @@ public final class Win implements AutoCloseable
         }
         checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
         checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
+        if (messages != null)
+        {
+            final Transfer transfer = new Transfer(resultLayout, type, offset);
+            if (originLayout != null && !originLayout.isDense())
+            {
+                denseStart(call, new Transfer(originLayout, type, offset), originOffset);
+            }
+            messages.getAccumulate(call, type.basic(), reduce, origin,
+                originLayout == null ? originOffset : originOffset + (int)originLayout.displacement(0), result,
+                denseStart(call, transfer, resultOffset), denseCount(transfer, resultCount), targetRank,
+                denseTargetOffset(transfer));
+            return;
+        }
         TypedMoves.accumulate(atomics, reduce, origin, originOffset, originLayout, originCount, result, resultOffset,
             resultLayout, resultCount, targetRank, segments[targetRank], offset, type, targetCount);
     }
@@ -334,6 +443,12 @@ public final class Win implements AutoCloseable
         final long offset = accessOffset(call, targetRank, targetDisp, 1, TypeLayout.basic(basic));
         if (offset == NO_TARGET)
         {
+            return;
+        }
+        if (messages != null)
+        {
+            messages.getAccumulate(call, basic, reduce, origin, originOffset, result, resultOffset, 1, targetRank,
+                offset);
             return;
         }
         final long operand = reduce == ReduceOp.NO_OP ? 0 : basic.rawFromArray(origin, originOffset);
@@ -366,8 +481,11 @@ public final class Win implements AutoCloseable
         {
             return;
         }
-        final long old = atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
-            basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
+        final long old = messages != null ?
+            messages.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
+                basic.rawFromArray(origin, originOffset), targetRank, offset) :
+            atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
+                basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
         basic.rawToArray(old, result, resultOffset);
     }
 
@@ -394,7 +512,14 @@ public final class Win implements AutoCloseable
         final boolean exclusive = lockType == LOCK_EXCLUSIVE;
         if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
         {
-            locks.acquire(rank, exclusive);
+            if (messages != null)
+            {
+                messages.lock(call, rank, exclusive);
+            }
+            else
+            {
+                locks.acquire(rank, exclusive);
+            }
             lockWordHeld[rank] = true;
             lockWordExclusive[rank] = exclusive;
         }
@@ -409,7 +534,12 @@ public final class Win implements AutoCloseable
         checkRank(call, "rank", rank, true);
         epochs.checkUnlock(rank);
         VarHandle.fullFence();
-        if (rank != MPI.PROC_NULL && lockWordHeld[rank])
+        if (messages != null && rank != MPI.PROC_NULL)
+        {
+            messages.unlock(call, rank, lockWordHeld[rank], lockWordExclusive[rank]);
+            lockWordHeld[rank] = false;
+        }
+        else if (rank != MPI.PROC_NULL && lockWordHeld[rank])
         {
             locks.release(rank, lockWordExclusive[rank]);
             lockWordHeld[rank] = false;
@@ -430,7 +560,14 @@ public final class Win implements AutoCloseable
             // In rank order, as every process does: two lockAlls never wait on each other.
             for (int peer = 0; peer < sizes.length; peer++)
             {
-                locks.acquire(peer, false);
+                if (messages != null)
+                {
+                    messages.lock(call, peer, false);
+                }
+                else
+                {
+                    locks.acquire(peer, false);
+                }
                 lockWordHeld[peer] = true;
                 lockWordExclusive[peer] = false;
             }
@@ -447,7 +584,12 @@ public final class Win implements AutoCloseable
         VarHandle.fullFence();
         for (int peer = 0; peer < sizes.length; peer++)
         {
-            if (lockWordHeld[peer])
+            if (messages != null)
+            {
+                messages.unlock(call, peer, lockWordHeld[peer], false);
+                lockWordHeld[peer] = false;
+            }
+            else if (lockWordHeld[peer])
             {
                 locks.release(peer, false);
                 lockWordHeld[peer] = false;
@@ -502,7 +644,7 @@ public final class Win implements AutoCloseable
     public void free()
     {
         checkUsable("Win.free");
-        final long call = failures.next();
+        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         try
         {
@@ -511,7 +653,16 @@ public final class Win implements AutoCloseable
         catch (final RmaException e)
         {
             localError = e;
-            failures.record(call, rank, e.errorClass());
+        }
+        if (messages != null)
+        {
+            messages.free("Win.free", localError);
+            freed = true;
+            return;
+        }
+        if (localError != null)
+        {
+            failures.record(call, rank, localError.errorClass());
         }
         try
         {
@@ -580,18 +731,22 @@ public final class Win implements AutoCloseable
         return dispUnits[rank];
     }
 
-    /** {@link #FLAVOR_SHARED}: the window was made by {@link #allocateShared}. */
+    /** How the window was made: {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or {@link #FLAVOR_ALLOCATE}. */
     public int createFlavor()
     {
         checkUsable("Win.createFlavor");
-        return FLAVOR_SHARED;
+        return messages != null ? messages.flavor() : FLAVOR_SHARED;
     }
 
-    /** {@link #UNIFIED}: public and private copies of the window are the same memory. */
+    /**
+     * {@link #UNIFIED} for a shared window (public and private copies are the same memory);
+     * {@link #SEPARATE} for one made by {@link #create} or {@link #allocate}: other processes' updates become visible
+     * to this process's loads only after a synchronisation (fence, unlock, flush with sync).
+     */
     public int model()
     {
         checkUsable("Win.model");
-        return UNIFIED;
+        return messages != null ? SEPARATE : UNIFIED;
     }
 
     /**
@@ -695,6 +850,34 @@ public final class Win implements AutoCloseable
             checkNoOverlap(call, "target", targetLayout, targetCount, call.equals("Win.put") ? "§12.3.1" : "§12.3.4");
         }
         return new Transfer(originLayout, targetLayout, offset);
+    }
+
+    /**
+     * The first origin element of a transfer to a window reached by messages, which carry runs of
+     * one basic type only: derived types there are refused until that path packs them.
+     */
+    private static int denseStart(final String call, final Transfer transfer, final int originOffset)
+    {
+        if (!transfer.origin.isDense() || !transfer.target.isDense())
+        {
+            throw new RmaException(ErrorClass.ERR_TYPE, call + ": this window reaches its targets by messages, "
+                + "which carry basic and contiguous datatypes only (origin " + transfer.origin.name() + ", target "
+                + transfer.target.name() + "); use a window made by Win.allocateShared for derived datatypes, or "
+                + "one call per contiguous block");
+        }
+        return originOffset + (int)transfer.origin.displacement(0);
+    }
+
+    /** The byte offset of a dense transfer's first target element. */
+    private static long denseTargetOffset(final Transfer transfer)
+    {
+        return transfer.offset + transfer.target.displacement(0) * transfer.target.basic().sizeBytes();
+    }
+
+    /** Basic elements a dense transfer of {@code count} origin copies moves. */
+    private static int denseCount(final Transfer transfer, final int count)
+    {
+        return Math.toIntExact(transfer.origin.size() * count);
     }
 
     /**
@@ -876,8 +1059,24 @@ public final class Win implements AutoCloseable
             checkRank(call, "rank", target, true);
         }
         epochs.checkFlush(call, target);
+        if (messages != null)
+        {
+            messages.flush(call, target);
+        }
         // RMA calls on shared memory complete when they return: a flush only has to order them.
         VarHandle.fullFence();
+    }
+
+    /** MPI-4.1 12.2.3 for a window reached by messages: only this process's memory is shared with it. */
+    private SharedSegment sharedQueryOfMessages(final int peer)
+    {
+        if (peer != MPI.PROC_NULL)
+        {
+            checkRank("Win.sharedQuery", "rank", peer, false);
+        }
+        final boolean own = peer == rank || peer == MPI.PROC_NULL && sizes[rank] > 0;
+        return own ? segmentOf(rank) : new SharedSegment(0, peer == MPI.PROC_NULL ? 0 : dispUnits[peer],
+            MemorySegment.NULL);
     }
 
     private SharedSegment segmentOf(final int peer)

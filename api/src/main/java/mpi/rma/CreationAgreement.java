@@ -1,0 +1,56 @@
+package mpi.rma;
+
+import mpi.Intracomm;
+import mpi.MPI;
+
+/**
+ * The first step of {@link Win#create}: every process publishes its window's size, displacement
+ * unit and whether it found its arguments valid (one {@code Allgather}), and all reach the same
+ * verdict, so a window is made on every process or on none.
+ */
+record CreationAgreement(long[] sizes, int[] dispUnits)
+{
+    private static final int SIZE = 0;
+    private static final int DISP_UNIT = 1;
+    private static final int ERROR = 2;
+    private static final int FIELDS = 3;
+
+    /**
+     * @throws RmaException on every process if any brought a {@code localError} (its own detailed
+     *                      error on that process, one naming it on the others); ERR_PROC_FAILED naming
+     *                      the rank if a process died during the exchange.
+     */
+    static CreationAgreement reach(final String call, final Intracomm comm, final long size, final int dispUnit,
+        final RmaException localError)
+    {
+        final long[] own = {size, dispUnit, localError == null ? 0 : localError.errorClass().ordinal() + 1};
+        final int ranks = comm.Size();
+        final long[] all = new long[ranks * FIELDS];
+        try
+        {
+            comm.Allgather(own, 0, FIELDS, MPI.LONG, all, 0, FIELDS, MPI.LONG);
+        }
+        catch (final RuntimeException e)
+        {
+            throw ProcessFailures.classify(call, "the agreement's Allgather over the communicator", e);
+        }
+        if (localError != null)
+        {
+            throw localError;
+        }
+        final long[] sizes = new long[ranks];
+        final int[] dispUnits = new int[ranks];
+        for (int rank = 0; rank < ranks; rank++)
+        {
+            final long error = all[rank * FIELDS + ERROR];
+            if (error != 0)
+            {
+                throw new RmaException(ErrorClass.values()[(int)error - 1], call + " failed on every process: rank " +
+                    rank + " called it wrongly (rank " + rank + "'s exception says how)");
+            }
+            sizes[rank] = all[rank * FIELDS + SIZE];
+            dispUnits[rank] = (int)all[rank * FIELDS + DISP_UNIT];
+        }
+        return new CreationAgreement(sizes, dispUnits);
+    }
+}

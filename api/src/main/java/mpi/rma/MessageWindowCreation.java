@@ -1,0 +1,101 @@
+package mpi.rma;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import mpi.Intracomm;
+
+/**
+ * {@link Win#create} and {@link Win#allocate}: each process checks its arguments, all agree
+ * ({@link CreationAgreement}), then the window's message path starts ({@link MessageWindow}).
+ * Kept out of {@link Win}, which documents them, so that the facade stays a facade.
+ */
+final class MessageWindowCreation
+{
+    private MessageWindowCreation()
+    {
+    }
+
+    static Win create(final Object base, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        final String call = "Win.create";
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+                "MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        MemorySegment memory = MemorySegment.NULL;
+        WindowHints hints = WindowHints.defaults();
+        try
+        {
+            memory = WindowBase.segmentOf(base, call);
+            if (dispUnit <= 0)
+            {
+                throw new RmaException(ErrorClass.ERR_DISP, call + ": dispUnit=" + dispUnit + " must be positive " +
+                    "(1 for bytes, 8 for doubles, ...)");
+            }
+            hints = WindowHints.from(info, call);
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+        }
+        final CreationAgreement layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
+        return Win.ofMessages(comm, layout, hints, MessageWindow.start(call, comm, memory, Win.FLAVOR_CREATE, null));
+    }
+
+    static Win allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        final String call = "Win.allocate";
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+                "MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        WindowHints hints = WindowHints.defaults();
+        Arena arena = null;
+        MemorySegment memory = MemorySegment.NULL;
+        try
+        {
+            if (size < 0)
+            {
+                throw new RmaException(ErrorClass.ERR_SIZE, call + ": size=" + size + " is negative: give 0 or more " +
+                    "bytes");
+            }
+            if (dispUnit <= 0)
+            {
+                throw new RmaException(ErrorClass.ERR_DISP, call + ": dispUnit=" + dispUnit + " must be positive " +
+                    "(1 for bytes, 8 for doubles, ...)");
+            }
+            hints = WindowHints.from(info, call);
+            arena = Arena.ofShared();
+            memory = arena.allocate(size, 64);
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+        }
+        catch (final OutOfMemoryError e)
+        {
+            localError = new RmaException(ErrorClass.ERR_NO_MEM, call + ": " + size + " bytes cannot be had here (" +
+                e.getMessage() + "): give a smaller size or the JVM more memory");
+        }
+        final CreationAgreement layout;
+        try
+        {
+            layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
+        }
+        catch (final RmaException e)
+        {
+            if (arena != null)
+            {
+                arena.close();
+            }
+            throw e;
+        }
+        return Win.ofMessages(comm, layout, hints, MessageWindow.start(call, comm, memory, Win.FLAVOR_ALLOCATE,
+            arena));
+    }
+}

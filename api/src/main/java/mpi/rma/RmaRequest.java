@@ -1,0 +1,141 @@
+package mpi.rma;
+
+import mpi.Datatype;
+import mpi.MPI;
+
+/**
+ * The wire format of the message path ({@link MessageWindow}, {@link TargetAgent}). An origin
+ * sends a header of {@value #HEADER_LONGS} longs on the window's request communicator with
+ * {@link #REQUEST_TAG}; the agent receives it from any source. Data that goes with it (put and
+ * accumulate operands, compare-and-swap's two values) follows in one message of the operation's
+ * own type with {@link #DATA_TAG}, which the agent receives from that origin only, right after
+ * the header. The agent answers on the window's reply communicator with {@link #REPLY_TAG}:
+ * the elements of a get, or an acknowledgement (one long, the request's kind). Up to
+ * {@value #INLINE_ELEMENTS} elements of data travel inside the header instead, one raw long each
+ * ({@link BasicType}), which saves a message on the small operations that dominate latency.
+ *
+ * <pre>
+ * header: | kind | basic type | reduce op | count | byte offset in target | lock exclusive (0/1) | inline data... |
+ * </pre>
+ *
+ * Tags are small on purpose: MPJ Express 0.44 gives a communicator's collectives the context
+ * 3 * c (c its point-to-point context), which can be another communicator's point-to-point
+ * context; its collectives use tags from 34001 up, which these never meet.
+ */
+final class RmaRequest
+{
+    static final int REQUEST_TAG = 1;
+    static final int DATA_TAG = 2;
+    static final int REPLY_TAG = 3;
+
+    static final int HEADER_LONGS = 6;
+    /** Elements of data carried in the header itself. */
+    static final int INLINE_ELEMENTS = 8;
+    /** The longest header: what the agent receives into. */
+    static final int MAX_HEADER_LONGS = HEADER_LONGS + INLINE_ELEMENTS;
+    static final int KIND = 0;
+    static final int TYPE = 1;
+    static final int OP = 2;
+    static final int COUNT = 3;
+    static final int OFFSET = 4;
+    static final int EXCLUSIVE = 5;
+
+    static final long PUT = 1;
+    static final long GET = 2;
+    static final long ACCUMULATE = 3;
+    static final long GET_ACCUMULATE = 4;
+    static final long COMPARE_AND_SWAP = 5;
+    static final long LOCK = 6;
+    static final long UNLOCK = 7;
+    static final long FLUSH = 8;
+    /** The last message an agent receives: sent by a neighbour once the window is freed everywhere. */
+    static final long STOP = 9;
+
+    private RmaRequest()
+    {
+    }
+
+    static long[] header(final long kind, final BasicType type, final ReduceOp op, final int count, final long offset,
+        final boolean exclusive)
+    {
+        return new long[] {kind, type == null ? -1 : type.ordinal(), op == null ? -1 : op.ordinal(), count, offset,
+            exclusive ? 1 : 0};
+    }
+
+    /** Whether {@code count} elements of data travel inside the header. */
+    static boolean inline(final int count)
+    {
+        return count <= INLINE_ELEMENTS;
+    }
+
+    /** A header carrying {@code count} (at most {@value #INLINE_ELEMENTS}) elements of {@code data} inline. */
+    static long[] withData(final long kind, final BasicType type, final ReduceOp op, final long offset,
+        final Object data, final int index, final int count)
+    {
+        final long[] header = header(kind, type, op, count, offset, false);
+        final long[] message = java.util.Arrays.copyOf(header, HEADER_LONGS + count);
+        for (int i = 0; i < count; i++)
+        {
+            message[HEADER_LONGS + i] = type.rawFromArray(data, index + i);
+        }
+        return message;
+    }
+
+    /** The data inline in {@code header}, as a new array of its type. */
+    static Object inlineData(final long[] header, final BasicType type, final int count)
+    {
+        final Object data = newArray(type, count);
+        for (int i = 0; i < count; i++)
+        {
+            type.rawToArray(header[HEADER_LONGS + i], data, i);
+        }
+        return data;
+    }
+
+    static long[] control(final long kind, final boolean exclusive)
+    {
+        return header(kind, null, null, 0, 0, exclusive);
+    }
+
+    static BasicType type(final long[] header)
+    {
+        return BasicType.values()[(int)header[TYPE]];
+    }
+
+    static ReduceOp op(final long[] header)
+    {
+        return ReduceOp.values()[(int)header[OP]];
+    }
+
+    /** MPJ Express's datatype for {@code type} (this class loader's: multicore ranks each have their own). */
+    static Datatype datatype(final BasicType type)
+    {
+        return switch (type)
+        {
+            case BYTE -> MPI.BYTE;
+            case CHAR -> MPI.CHAR;
+            case SHORT -> MPI.SHORT;
+            case BOOLEAN -> MPI.BOOLEAN;
+            case INT -> MPI.INT;
+            case LONG -> MPI.LONG;
+            case FLOAT -> MPI.FLOAT;
+            case DOUBLE -> MPI.DOUBLE;
+        };
+    }
+
+    /** A new Java array of {@code count} elements of {@code type}. */
+    static Object newArray(final BasicType type, final int count)
+    {
+        return switch (type)
+        {
+            case BYTE -> new byte[count];
+            case CHAR -> new char[count];
+            case SHORT -> new short[count];
+            case BOOLEAN -> new boolean[count];
+            case INT -> new int[count];
+            case LONG -> new long[count];
+            case FLOAT -> new float[count];
+            case DOUBLE -> new double[count];
+        };
+    }
+}

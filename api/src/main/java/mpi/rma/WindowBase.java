@@ -1,0 +1,63 @@
+package mpi.rma;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * The memory a program gives {@link Win#create}: a primitive array, a {@link MemorySegment}
+ * (heap or native) or a direct {@link ByteBuffer}, all seen as one {@link MemorySegment}. A
+ * heap array is wrapped, never addressed raw: the segment stays valid when the collector moves
+ * the array.
+ */
+final class WindowBase
+{
+    private WindowBase()
+    {
+    }
+
+    /**
+     * {@code base} as a segment of all its bytes.
+     *
+     * @throws RmaException ERR_ARG, saying what to give instead, for null, a boolean[] (its
+     *                      elements have no defined bytes), an array of objects, a heap or
+     *                      read-only buffer, a read-only segment or one of a confined arena
+     *                      (another thread applies the puts), or anything else.
+     */
+    static MemorySegment segmentOf(final Object base, final String call)
+    {
+        final String kinds = "give a primitive array (double[], int[], ...), a MemorySegment or a direct ByteBuffer";
+        final MemorySegment segment = switch (base)
+        {
+            case null -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is null: " + kinds +
+                " (new byte[0] for a window that exposes nothing)");
+            case byte[] array -> MemorySegment.ofArray(array);
+            case char[] array -> MemorySegment.ofArray(array);
+            case short[] array -> MemorySegment.ofArray(array);
+            case int[] array -> MemorySegment.ofArray(array);
+            case long[] array -> MemorySegment.ofArray(array);
+            case float[] array -> MemorySegment.ofArray(array);
+            case double[] array -> MemorySegment.ofArray(array);
+            case MemorySegment given -> given;
+            case ByteBuffer buffer when buffer.isDirect() && !buffer.isReadOnly() -> MemorySegment.ofBuffer(buffer);
+            case ByteBuffer buffer -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a " +
+                (buffer.isReadOnly() ? "read-only" : "heap") + " ByteBuffer: give a writable direct one " +
+                "(ByteBuffer.allocateDirect), or the array behind it");
+            case boolean[] array -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a boolean[], " +
+                "whose elements have no defined bytes: use a byte[] of 0 and 1");
+            default -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a " +
+                base.getClass().getSimpleName() + ": " + kinds);
+        };
+        if (!segment.isAccessibleBy(Thread.ofPlatform().unstarted(() -> { })))
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a MemorySegment of a confined arena, " +
+                "which only its owner thread may touch, and the window's agent thread applies other processes' " +
+                "puts to it: allocate it from Arena.ofShared(), Arena.ofAuto() or Arena.global()");
+        }
+        if (segment.isReadOnly())
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a read-only MemorySegment: other " +
+                "processes' puts must be able to write it");
+        }
+        return segment;
+    }
+}

@@ -1,0 +1,119 @@
+package bench;
+
+import java.util.Arrays;
+
+import mpi.MPI;
+import mpi.rma.Win;
+
+/**
+ * {@code Win.create} over a {@code double[]} (every target reached by messages) against MPJ
+ * Express's own ping-pong, measured side by side in one run: rank 0 is the origin, rank 1 the
+ * target, which waits in a Barrier meanwhile (its agent thread serves the window). Rounds are
+ * interleaved so that every row sees the same phases of the machine's other work; each figure is
+ * the median over rounds of microseconds per operation with its completion. Rank 0 prints a
+ * Markdown table.
+ *
+ * <p>Run: {@code bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.CreateWindowRank [rounds]}
+ * (also {@code -dev niodev}, and {@code -dev niodev -nodes 2} across two simulated nodes).
+ */
+public final class CreateWindowRank
+{
+    private static final int OPS_PER_ROUND = 500;
+    private static final int LARGE_DOUBLES = (1 << 20) / Double.BYTES;
+
+    private CreateWindowRank()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final String[] appArgs = MPI.Init(args);
+        final int rounds = appArgs.length > 0 ? Integer.parseInt(appArgs[0]) : 15;
+        final int rank = MPI.COMM_WORLD.Rank();
+        final String[] rows = {"ping-pong 8 B round trip (MPJ Send/Recv)", "put 8 B + flush", "get 8 B",
+            "accumulate 8 B + flush", "ping-pong 1 MiB round trip", "put 1 MiB + flush"};
+        final double[][] microseconds = new double[rows.length][rounds];
+        final double[] base = new double[LARGE_DOUBLES];
+        final double[] small = new double[1];
+        final double[] large = new double[LARGE_DOUBLES];
+        try (Win win = Win.create(base, Double.BYTES, null, MPI.COMM_WORLD))
+        {
+            // Round 0 warms every path up and is not kept.
+            for (int round = -1; round < rounds; round++)
+            {
+                final double[] figures = {
+                    pingPong(rank, small, OPS_PER_ROUND),
+                    rma(rank, win, OPS_PER_ROUND, () -> win.put(small, 0, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE), true),
+                    rma(rank, win, OPS_PER_ROUND, () -> win.get(small, 0, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE), false),
+                    rma(rank, win, OPS_PER_ROUND, () -> win.accumulate(small, 0, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE,
+                        MPI.SUM), true),
+                    pingPong(rank, large, OPS_PER_ROUND / 50),
+                    rma(rank, win, OPS_PER_ROUND / 50, () -> win.put(large, 0, LARGE_DOUBLES, MPI.DOUBLE, 1, 0,
+                        LARGE_DOUBLES, MPI.DOUBLE), true)};
+                for (int row = 0; row < rows.length && round >= 0; row++)
+                {
+                    microseconds[row][round] = figures[row];
+                }
+            }
+            win.fence(Win.MODE_NOPRECEDE | Win.MODE_NOSUCCEED);
+        }
+        if (rank == 0)
+        {
+            System.out.println("| operation (rank 0 to rank 1) | median us | min us |");
+            System.out.println("|---|---|---|");
+            for (int row = 0; row < rows.length; row++)
+            {
+                final double[] sorted = microseconds[row].clone();
+                Arrays.sort(sorted);
+                System.out.printf("| %s | %.1f | %.1f |%n", rows[row], sorted[sorted.length / 2], sorted[0]);
+            }
+        }
+        MPI.Finalize();
+    }
+
+    /** Microseconds per round trip of {@code buffer} between ranks 0 and 1. */
+    private static double pingPong(final int rank, final double[] buffer, final int ops)
+    {
+        MPI.COMM_WORLD.Barrier();
+        final long startNs = System.nanoTime();
+        for (int i = 0; i < ops; i++)
+        {
+            if (rank == 0)
+            {
+                MPI.COMM_WORLD.Send(buffer, 0, buffer.length, MPI.DOUBLE, 1, 5);
+                MPI.COMM_WORLD.Recv(buffer, 0, buffer.length, MPI.DOUBLE, 1, 5);
+            }
+            else if (rank == 1)
+            {
+                MPI.COMM_WORLD.Recv(buffer, 0, buffer.length, MPI.DOUBLE, 0, 5);
+                MPI.COMM_WORLD.Send(buffer, 0, buffer.length, MPI.DOUBLE, 0, 5);
+            }
+        }
+        return (System.nanoTime() - startNs) / 1e3 / ops;
+    }
+
+    /** Microseconds per operation of rank 0 on rank 1 inside one lock epoch, flushed after each if asked. */
+    private static double rma(final int rank, final Win win, final int ops, final Runnable operation,
+        final boolean flush)
+    {
+        MPI.COMM_WORLD.Barrier();
+        long elapsedNs = 0;
+        if (rank == 0)
+        {
+            win.lock(Win.LOCK_SHARED, 1, 0);
+            final long startNs = System.nanoTime();
+            for (int i = 0; i < ops; i++)
+            {
+                operation.run();
+                if (flush)
+                {
+                    win.flush(1);
+                }
+            }
+            elapsedNs = System.nanoTime() - startNs;
+            win.unlock(1);
+        }
+        MPI.COMM_WORLD.Barrier();
+        return elapsedNs / 1e3 / ops;
+    }
+}
