@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
@@ -245,10 +246,27 @@ public final class CreateWindowProgram
             {
                 range = e.errorClass().name();
             }
+            // A contiguous type is carried; a strided one is refused by name, not copied as if contiguous.
+            final Datatype pair = Datatype.Contiguous(2, MPI.INT);
+            pair.Commit();
+            win.put(new int[] {7, 8}, 0, 1, pair, (rank + 1) % size, 0, 1, pair);
+            String strided = "accepted";
+            try
+            {
+                final Datatype everyOther = Datatype.Vector(2, 1, 2, MPI.INT);
+                everyOther.Commit();
+                win.put(new int[3], 0, 1, everyOther, (rank + 1) % size, 0, 2, MPI.INT);
+            }
+            catch (final RmaException e)
+            {
+                strided = e.errorClass().name();
+            }
             win.fence(Win.MODE_NOSUCCEED);
-            report("create checks", refused.equals("ERR_DISP") && queried && range.equals("ERR_RMA_RANGE"),
-                "dispUnit 0 on rank 0: " + refused + ", sharedQuery " + (queried ? "right" : "wrong") +
-                ", put past the end: " + range);
+            final boolean contiguous = base[0] == 7 && base[1] == 8;
+            report("create checks", refused.equals("ERR_DISP") && queried && range.equals("ERR_RMA_RANGE") &&
+                contiguous && strided.equals("ERR_TYPE"), "dispUnit 0 on rank 0: " + refused + ", sharedQuery " +
+                (queried ? "right" : "wrong") + ", put past the end: " + range + ", contiguous type " +
+                (contiguous ? "carried" : "lost") + ", vector type: " + strided);
         }
     }
 
