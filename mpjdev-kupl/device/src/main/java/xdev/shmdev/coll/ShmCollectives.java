@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import kupl.KuplException;
 import mpi.Comm;
@@ -64,18 +65,34 @@ public final class ShmCollectives
     /** Per communicator, in the order their collectives were first called (freed in that order at Finalize). */
     private static final Map<Comm, CommCollectives> COMMS = new IdentityHashMap<>();
     private static final List<Comm> CREATED = new ArrayList<>();
+    private static final AtomicLong HANDLED_CALLS = new AtomicLong();
+    /**
+     * The communicator looked up last and its entry of {@link #COMMS}, so that a loop of collectives on one
+     * communicator finds it without a lock; replaced (under the lock) by the next lookup of another one, and
+     * cleared when an entry leaves the map.
+     */
+    private static volatile LastLookup last;
     private static Boolean enabled;
     private static long slotBytes;
-    private static long handledCalls;
 
     private ShmCollectives()
     {
     }
 
     /** Collectives this process has run through shared memory (for tests and benchmarks). */
-    public static synchronized long handledCalls()
+    public static long handledCalls()
     {
-        return handledCalls;
+        return HANDLED_CALLS.get();
+    }
+
+    /**
+     * Heap bytes the engine's fences in these collectives have allocated (its waits make objects), counted
+     * only when the system property {@value FenceAllocation#PROPERTY} is {@code on} (for the allocation test:
+     * what a collective allocates beyond this is this package's); 0 otherwise.
+     */
+    public static long fenceAllocatedBytes()
+    {
+        return FenceAllocation.bytes();
     }
 
     /** {@code Intracomm.Barrier}. */
@@ -166,6 +183,7 @@ public final class ShmCollectives
         {
             coll = COMMS.remove(comm);
             CREATED.remove(comm);
+            last = null;
         }
         close(coll);
     }
@@ -182,6 +200,7 @@ public final class ShmCollectives
             }
             CREATED.clear();
             COMMS.clear();
+            last = null;
         }
         for (final CommCollectives coll : open)
         {
@@ -206,11 +225,11 @@ public final class ShmCollectives
         }
     }
 
-    private static synchronized boolean handled(final boolean done)
+    private static boolean handled(final boolean done)
     {
         if (done)
         {
-            handledCalls++;
+            HANDLED_CALLS.incrementAndGet();
         }
         return done;
     }
@@ -218,7 +237,16 @@ public final class ShmCollectives
     /** The communicator's shared-memory collectives, set up at its first collective; null: MPJ Express's. */
     private static CommCollectives of(final Intracomm comm) throws MPIException
     {
-        if (BOOTSTRAPPING.get() || !isEnabled())
+        if (BOOTSTRAPPING.get())
+        {
+            return null;
+        }
+        final LastLookup cached = last;
+        if (cached != null && cached.comm() == comm)
+        {
+            return cached.coll();
+        }
+        if (!isEnabled())
         {
             return null;
         }
@@ -226,7 +254,9 @@ public final class ShmCollectives
         {
             if (COMMS.containsKey(comm))
             {
-                return COMMS.get(comm);
+                final CommCollectives coll = COMMS.get(comm);
+                last = new LastLookup(comm, coll);
+                return coll;
             }
         }
         CommCollectives coll = UNAVAILABLE_MARK;
@@ -252,8 +282,14 @@ public final class ShmCollectives
             {
                 CREATED.add(comm);
             }
+            last = new LastLookup(comm, coll);
         }
         return coll;
+    }
+
+    /** A communicator and its shared-memory collectives (null: MPJ Express's). */
+    private record LastLookup(Comm comm, CommCollectives coll)
+    {
     }
 
     /** Whether this JVM is a rank of the shm device with the shared-memory path on; read at the first call. */

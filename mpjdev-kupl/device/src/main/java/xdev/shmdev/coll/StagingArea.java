@@ -145,7 +145,14 @@ final class StagingArea implements AutoCloseable
     /** Ends the phase: every rank's writes of this phase become visible to every rank's reads after it. */
     void fence()
     {
-        win.fence();
+        if (FenceAllocation.COUNTING)
+        {
+            FenceAllocation.fence(win);
+        }
+        else
+        {
+            win.fence();
+        }
         readSlotOffset = (phase & 1) * slotBytes;
         phase++;
     }
