@@ -1,0 +1,103 @@
+package mpjrun.agent;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+
+import com.sun.management.ThreadMXBean;
+import mpi.Intracomm;
+import mpi.MPI;
+import xdev.shmdev.coll.ShmCollectives;
+
+/**
+ * Counts the heap bytes this rank's thread allocates per steady-state call of {@code Barrier} and of
+ * {@code Allreduce} of 8 doubles with {@code MPI.SUM} on {@code COMM_WORLD}
+ * ({@code ThreadMXBean.getCurrentThreadAllocatedBytes} around a loop of calls, less what reading the counter
+ * itself allocates), apart from what the engine's fence allocates inside them
+ * ({@link ShmCollectives#fenceAllocatedBytes()}, with {@code -Dkupl.coll.countFenceAllocation=on}: the engine's
+ * waits make objects when a rank waits for the others). After a warm-up long enough for the JIT to compile the
+ * path, it measures {@value #ROUNDS} rounds of {@value #CALLS_PER_ROUND} calls and prints two lines per
+ * collective: its bytes per round outside the engine's fence and
+ * its bytes per round in it.
+ */
+public final class CollectiveAllocationProgram
+{
+    static final String BYTES_PER_ROUND = " bytes per round outside the engine's fence: ";
+    static final String FENCE_BYTES_PER_ROUND = " bytes per round in the engine's fence: ";
+    static final int ROUNDS = 5;
+    static final int CALLS_PER_ROUND = 2000;
+    private static final int WARMUP_CALLS = 30_000;
+    private static final int DOUBLES = 8;
+
+    private CollectiveAllocationProgram()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        MPI.Init(args);
+        final Intracomm world = MPI.COMM_WORLD;
+        final ThreadMXBean threads = (ThreadMXBean)ManagementFactory.getThreadMXBean();
+        threads.setThreadAllocatedMemoryEnabled(true);
+        final double[] in = new double[DOUBLES];
+        final double[] out = new double[DOUBLES];
+        Arrays.fill(in, world.Rank() + 0.5);
+        final Collective barrier = () -> world.Barrier();
+        final Collective allreduce = () -> world.Allreduce(in, 0, out, 0, DOUBLES, MPI.DOUBLE, MPI.SUM);
+        for (int i = 0; i < WARMUP_CALLS; i++)
+        {
+            barrier.call();
+            allreduce.call();
+        }
+        final long[] barrierBytes = new long[ROUNDS];
+        final long[] barrierFenceBytes = new long[ROUNDS];
+        final long[] allreduceBytes = new long[ROUNDS];
+        final long[] allreduceFenceBytes = new long[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++)
+        {
+            long fenceStart = ShmCollectives.fenceAllocatedBytes();
+            barrierBytes[round] = allocatedBytes(threads, barrier, CALLS_PER_ROUND);
+            barrierFenceBytes[round] = ShmCollectives.fenceAllocatedBytes() - fenceStart;
+            fenceStart = ShmCollectives.fenceAllocatedBytes();
+            allreduceBytes[round] = allocatedBytes(threads, allreduce, CALLS_PER_ROUND);
+            allreduceFenceBytes[round] = ShmCollectives.fenceAllocatedBytes() - fenceStart;
+        }
+        final int rank = world.Rank();
+        print(rank, "Barrier", barrierBytes, barrierFenceBytes);
+        print(rank, "Allreduce", allreduceBytes, allreduceFenceBytes);
+        System.out.println("rank " + rank + ": Allreduce result " + out[0]);
+        MPI.Finalize();
+    }
+
+    private static void print(final int rank, final String collective, final long[] bytes, final long[] fenceBytes)
+    {
+        final long[] own = new long[bytes.length];
+        for (int round = 0; round < bytes.length; round++)
+        {
+            own[round] = bytes[round] - fenceBytes[round];
+        }
+        System.out.println("rank " + rank + ": " + collective + BYTES_PER_ROUND + Arrays.toString(own));
+        System.out.println("rank " + rank + ": " + collective + FENCE_BYTES_PER_ROUND + Arrays.toString(fenceBytes));
+    }
+
+    /** Bytes this thread allocates in {@code calls} calls, less those of reading the counter twice. */
+    private static long allocatedBytes(final ThreadMXBean threads, final Collective collective, final int calls)
+        throws Exception
+    {
+        final long emptyStart = threads.getCurrentThreadAllocatedBytes();
+        final long emptyEnd = threads.getCurrentThreadAllocatedBytes();
+        final long start = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < calls; i++)
+        {
+            collective.call();
+        }
+        final long end = threads.getCurrentThreadAllocatedBytes();
+        return end - start - (emptyEnd - emptyStart);
+    }
+
+    /** One collective call (a lambda made once, before the measured loops). */
+    @FunctionalInterface
+    private interface Collective
+    {
+        void call() throws Exception;
+    }
+}
