@@ -22,9 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Small collectives through shared memory allocate nothing per steady-state call:
  * {@link CollectiveAllocationProgram} on 2 and 4 rank JVMs of -dev shm with the packaged agent counts each
- * rank thread's heap bytes around loops of {@code Barrier} and of {@code Allreduce} of 8 doubles. What the
- * engine's fence allocates inside them (its waits' objects, the engine's own matter) is counted apart and
- * left out; the MPJ Express entry adds nothing, since the agent's advice runs first.
+ * rank thread's heap bytes around loops of {@code Barrier}, and of {@code Allreduce} and {@code Bcast} of 8
+ * doubles. What the engine's waits allocate inside them (the engine's own matter) is counted apart and left
+ * out; the MPJ Express entry adds nothing, since the agent's advice runs first.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ShmCollectivesAllocationIT
@@ -45,7 +45,7 @@ class ShmCollectivesAllocationIT
     void shouldAllocateNothingPerSteadyStateCall(final int ranks) throws Exception
     {
         final JobSpec spec = new JobSpec(ranks, MpjJobs.currentClassPath(), List.of("-javaagent:" + agentJar,
-            "-Dkupl.coll.countFenceAllocation=on"),
+            "-Dkupl.coll.countEngineWaitAllocation=on"),
             CollectiveAllocationProgram.class.getName(), List.of(), false);
         final JobResult result = MpjJobs.run(MpjDevice.SHM, spec, JOB_TIMEOUT).requireSuccess();
 
@@ -53,8 +53,8 @@ class ShmCollectivesAllocationIT
             .filter(line -> line.contains(CollectiveAllocationProgram.BYTES_PER_ROUND)).sorted().toList();
         // The engine's share, for the record (its waits are the engine's matter, not asserted here).
         System.out.println(String.join("\n", result.output().lines()
-            .filter(line -> line.contains(CollectiveAllocationProgram.FENCE_BYTES_PER_ROUND)).toList()));
-        assertEquals(2 * ranks, lines.size(), result.output());
+            .filter(line -> line.contains(CollectiveAllocationProgram.WAIT_BYTES_PER_ROUND)).toList()));
+        assertEquals(3 * ranks, lines.size(), result.output());
         assertTrue(result.output().contains("Allreduce result " + ranks * ranks / 2.0), result.output());
         final String zeros = "[0" + ", 0".repeat(CollectiveAllocationProgram.ROUNDS - 1) + "]";
         for (final String line : lines)

@@ -8,10 +8,12 @@ import mpi.Op;
 /**
  * {@code Reduce} and {@code Allreduce} through shared memory, with MPJ Express's results bit for bit.
  *
- * <p>Every rank stages its vector, then a fence. A short vector (or a user function, or a pair type) is
- * then combined whole by the ranks that need the result, each reading all staged vectors. A long one is
- * cut into one slice of items per rank: each rank combines its slice of all vectors and stages the
- * result, a second fence, and the ranks that need the result copy the slices. Both combine each element
+ * <p>Every rank stages its vector, then a flag round ({@link StagingArea#flagRound()}: one exchange of
+ * flags that share cache lines with the headers and the start of the vectors). A short vector (or a user
+ * function, or a pair type) is then combined whole by the ranks that need the result, each reading all
+ * staged vectors: one round in all, no second. A long one is cut into one slice of items per rank: each
+ * rank combines its slice of all vectors and stages the result, a fence, and the ranks that need the
+ * result copy the slices. Both combine each element
  * in MPJ Express's tree order ({@link MstReduceOrder}) with its operator code ({@link MpjOperation}).
  * Slicing is kept to predefined operators on single types: they work element by element, while a user
  * function may not, and a predefined operator on a pair type combines only the first {@code count}
@@ -64,7 +66,7 @@ final class Reduction
         {
             type.copyIn(sendbuf, 0, area.segment(rank), area.writeOffset(), elements);
         }
-        area.fence();
+        area.flagRound();
         if (!area.allReady())
         {
             return false;

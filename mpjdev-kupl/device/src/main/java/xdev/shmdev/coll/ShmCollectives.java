@@ -20,7 +20,7 @@ import xdev.shmdev.ShmDevice;
  * device (all on one node). The kupl agent calls these at the start of the MPJ Express methods of the same
  * names; each returns {@code true} when it has done the call, and {@code false} when MPJ Express's own
  * algorithm (point-to-point messages) must run instead. That decision is the same on every rank of the
- * communicator: it is taken from what all ranks wrote into shared memory before a fence.
+ * communicator: it is taken from what all ranks wrote into shared memory before a fence or flag round.
  *
  * <p><b>What runs here, and what is left to MPJ Express</b>
  * <table>
@@ -47,7 +47,7 @@ import xdev.shmdev.ShmDevice;
  * slot (default {@value #DEFAULT_SLOT_BYTES}; each rank maps two per communicator used in collectives).
  *
  * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
- * Failures: a rank that dies makes the others fail in the engine's fence with an exception naming it.
+ * Failures: a rank that dies makes the others fail in the engine's fence or wait with an exception naming it.
  */
 public final class ShmCollectives
 {
@@ -86,13 +86,13 @@ public final class ShmCollectives
     }
 
     /**
-     * Heap bytes the engine's fences in these collectives have allocated (its waits make objects), counted
-     * only when the system property {@value FenceAllocation#PROPERTY} is {@code on} (for the allocation test:
+     * Heap bytes the engine's waits (fences, flag rounds) in these collectives have allocated, counted only
+     * when the system property {@value EngineWaitAllocation#PROPERTY} is {@code on} (for the allocation test:
      * what a collective allocates beyond this is this package's); 0 otherwise.
      */
-    public static long fenceAllocatedBytes()
+    public static long engineWaitAllocatedBytes()
     {
-        return FenceAllocation.bytes();
+        return EngineWaitAllocation.bytes();
     }
 
     /** {@code Intracomm.Barrier}. */
