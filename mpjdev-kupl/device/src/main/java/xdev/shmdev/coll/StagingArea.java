@@ -17,9 +17,10 @@ import kupl.ShmWin;
  *  +----------------------------+----------------------+----------------------------+----------------------+
  *  | header, slot 0 (32 bytes)  | data, slot 0         | header, slot 1 (32 bytes)  | data, slot 1         |
  *  +----------------------------+----------------------+----------------------------+----------------------+
+ *  each slot starts a cache line (its data is rounded up to whole lines)
  *  header: 0       4       8               12              16                              24      32
  *          +-------+-------+---------------+---------------+-------------------------------+-------+
- *          |status | type  | send elements | recv elements | flag: last phase + 1          |       |
+ *          |status | type  | send elements | recv elements | flag: stamp of its last round |       |
  *          +-------+-------+---------------+---------------+-------------------------------+-------+
  * </pre>
  *
@@ -45,6 +46,7 @@ final class StagingArea implements AutoCloseable
      * share the flag's cache line.
      */
     static final long HEADER_BYTES = 32;
+    private static final long CACHE_LINE_BYTES = 64;
     private static final long STATUS_OFFSET = 0;
     private static final long TYPE_OFFSET = 4;
     private static final long SEND_ELEMENTS_OFFSET = 8;
@@ -79,7 +81,7 @@ final class StagingArea implements AutoCloseable
     {
         this.win = win;
         this.capacityBytes = capacityBytes;
-        this.slotBytes = HEADER_BYTES + capacityBytes;
+        this.slotBytes = slotBytes(capacityBytes);
         this.rank = win.comm().rank();
         final int size = win.comm().size();
         this.segments = new MemorySegment[size];
@@ -98,7 +100,13 @@ final class StagingArea implements AutoCloseable
     /** Bytes {@code segmentBytes(capacity)} a rank's segment needs. */
     static long segmentBytes(final long capacityBytes)
     {
-        return 2 * (HEADER_BYTES + capacityBytes);
+        return 2 * slotBytes(capacityBytes);
+    }
+
+    /** Bytes of one slot, header and data, rounded up to whole cache lines so that each slot starts one. */
+    private static long slotBytes(final long capacityBytes)
+    {
+        return (HEADER_BYTES + capacityBytes + CACHE_LINE_BYTES - 1) / CACHE_LINE_BYTES * CACHE_LINE_BYTES;
     }
 
     /** Where this phase's data starts in a rank's segment (for writing, before {@link #fence()}). */
