@@ -20,16 +20,17 @@ final class MstReduceOrder
     }
 
     /**
-     * Combines {@code vectors} (one per rank, rank order) as MPJ Express's tree rooted at {@code root} does,
-     * and returns the vector that holds the result. The vectors are changed in place.
+     * Combines {@code count} items of {@code vectors} (one per rank, rank order) as MPJ Express's tree rooted
+     * at {@code root} does, and returns the vector that holds the result. The vectors are changed in place.
      */
-    static Object reduce(final Object[] vectors, final int root, final MpjOperation op) throws MPIException
+    static Object reduce(final Object[] vectors, final int root, final MpjOperation op, final int count)
+        throws MPIException
     {
-        return node(vectors, 0, vectors.length - 1, root, op);
+        return node(vectors, 0, vectors.length - 1, root, op, count);
     }
 
     private static Object node(final Object[] vectors, final int left, final int right, final int root,
-        final MpjOperation op) throws MPIException
+        final MpjOperation op, final int count) throws MPIException
     {
         if (left == right)
         {
@@ -40,15 +41,15 @@ final class MstReduceOrder
         final Object child;
         if (root <= mid)
         {
-            own = node(vectors, left, mid, root, op);
-            child = node(vectors, mid + 1, right, right, op);
+            own = node(vectors, left, mid, root, op, count);
+            child = node(vectors, mid + 1, right, right, op, count);
         }
         else
         {
-            own = node(vectors, mid + 1, right, root, op);
-            child = node(vectors, left, mid, left, op);
+            own = node(vectors, mid + 1, right, root, op, count);
+            child = node(vectors, left, mid, left, op, count);
         }
-        op.combine(own, child);
+        op.combine(own, child, count);
         return own;
     }
 }

@@ -8,14 +8,20 @@ import mpi.Op;
 /**
  * {@code Reduce} and {@code Allreduce} through shared memory, with MPJ Express's results bit for bit.
  *
- * <p>Every rank stages its vector, then a fence. A short vector (or a user function, or a pair type) is
- * then combined whole by the ranks that need the result, each reading all staged vectors. A long one is
- * cut into one slice of items per rank: each rank combines its slice of all vectors and stages the
- * result, a second fence, and the ranks that need the result copy the slices. Both combine each element
+ * <p>Every rank stages its vector, then a flag round ({@link StagingArea#flagRound()}: one exchange of
+ * flags that share cache lines with the headers and the start of the vectors). A short vector (or a user
+ * function, or a pair type) is then combined whole by the ranks that need the result, each reading all
+ * staged vectors: one round in all, no second. A long one is cut into one slice of items per rank: each
+ * rank combines its slice of all vectors and stages the result, a fence, and the ranks that need the
+ * result copy the slices. Both combine each element
  * in MPJ Express's tree order ({@link MstReduceOrder}) with its operator code ({@link MpjOperation}).
  * Slicing is kept to predefined operators on single types: they work element by element, while a user
  * function may not, and a predefined operator on a pair type combines only the first {@code count}
  * elements of the vector it is given, so a slice would change which ones.
+ *
+ * <p>A short vector's call allocates nothing once warm: the operator is resolved once per (operator,
+ * datatype) ({@link OperationCache}), and the ranks' vectors are combined in heap arrays kept from call to
+ * call ({@link PeerVectors}).
  *
  * <p>Left to MPJ Express (on every rank, agreed through the staging headers): non-zero offsets (MPJ
  * Express 0.44 then reduces elements {@code offset..count-1} only, and reads the receive buffer at the
@@ -31,12 +37,15 @@ final class Reduction
     private final StagingArea area;
     private final int rank;
     private final int size;
+    private final OperationCache operations = new OperationCache();
+    private final PeerVectors peerVectors;
 
     Reduction(final StagingArea area, final int rank, final int size)
     {
         this.area = area;
         this.rank = rank;
         this.size = size;
+        this.peerVectors = new PeerVectors(size);
     }
 
     /** {@code Reduce} to {@code root}, or {@code Allreduce} when {@code root} is -1. False: MPJ Express runs it. */
@@ -46,10 +55,9 @@ final class Reduction
         final boolean all = root == -1;
         final ElementType type = ElementType.of(datatype);
         final int elements = type == null ? -1 : Buffers.elements(count, datatype);
-        final MpjOperation operation = type == null || op == null ? null :
-            new MpjOperation(op, datatype, type, count, elements);
+        final MpjOperation operation = type == null || op == null ? null : operations.of(op, datatype);
         final boolean needsResult = all || rank == root;
-        final boolean ready = operation != null && operation.isDefined() && !MPI.isOldSelected &&
+        final boolean ready = operation != null && !MPI.isOldSelected &&
             sendoffset == 0 && recvoffset == 0 && (all || root >= 0 && root < size) &&
             Buffers.holds(sendbuf, type, 0, elements) && (!needsResult || Buffers.holds(recvbuf, type, 0, elements)) &&
             elements * type.bytes() <= area.capacityBytes();
@@ -58,7 +66,7 @@ final class Reduction
         {
             type.copyIn(sendbuf, 0, area.segment(rank), area.writeOffset(), elements);
         }
-        area.fence();
+        area.flagRound();
         if (!area.allReady())
         {
             return false;
@@ -69,15 +77,14 @@ final class Reduction
         {
             if (needsResult)
             {
-                final Object result = combine(type, 0, elements, treeRoot, operation);
+                final Object result = combine(type, 0, elements, treeRoot, operation, count);
                 System.arraycopy(result, 0, recvbuf, 0, elements);
             }
             return true;
         }
         final int from = slice(count, rank);
         final int to = slice(count, rank + 1);
-        final Object partial = combine(type, from, to - from,
-            treeRoot, new MpjOperation(op, datatype, type, to - from, to - from));
+        final Object partial = combine(type, from, to - from, treeRoot, operation, to - from);
         type.copyIn(partial, 0, area.segment(rank), area.writeOffset() + from * type.bytes(), to - from);
         area.fence();
         if (needsResult)
@@ -98,16 +105,18 @@ final class Reduction
         return (int)((long)count * sliceRank / size);
     }
 
-    /** Elements {@code from .. from + length - 1} of every rank's staged vector, combined in MPJ's tree order. */
+    /**
+     * Elements {@code from .. from + length - 1} of every rank's staged vector ({@code count} items),
+     * combined in MPJ's tree order.
+     */
     private Object combine(final ElementType type, final int from, final int length, final int treeRoot,
-        final MpjOperation operation) throws MPIException
+        final MpjOperation operation, final int count) throws MPIException
     {
-        final Object[] vectors = new Object[size];
+        final Object[] vectors = peerVectors.of(type, length);
         for (int peer = 0; peer < size; peer++)
         {
-            vectors[peer] = type.newArray(length);
             type.copyOut(area.segment(peer), area.readOffset() + from * type.bytes(), vectors[peer], 0, length);
         }
-        return MstReduceOrder.reduce(vectors, treeRoot, operation);
+        return MstReduceOrder.reduce(vectors, treeRoot, operation, count);
     }
 }

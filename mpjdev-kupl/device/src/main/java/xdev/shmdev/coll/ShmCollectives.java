@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import kupl.KuplException;
 import mpi.Comm;
@@ -19,7 +20,7 @@ import xdev.shmdev.ShmDevice;
  * device (all on one node). The kupl agent calls these at the start of the MPJ Express methods of the same
  * names; each returns {@code true} when it has done the call, and {@code false} when MPJ Express's own
  * algorithm (point-to-point messages) must run instead. That decision is the same on every rank of the
- * communicator: it is taken from what all ranks wrote into shared memory before a fence.
+ * communicator: it is taken from what all ranks wrote into shared memory before a fence or flag round.
  *
  * <p><b>What runs here, and what is left to MPJ Express</b>
  * <table>
@@ -46,7 +47,7 @@ import xdev.shmdev.ShmDevice;
  * slot (default {@value #DEFAULT_SLOT_BYTES}; each rank maps two per communicator used in collectives).
  *
  * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
- * Failures: a rank that dies makes the others fail in the engine's fence with an exception naming it.
+ * Failures: a rank that dies makes the others fail in the engine's fence or wait with an exception naming it.
  */
 public final class ShmCollectives
 {
@@ -64,18 +65,34 @@ public final class ShmCollectives
     /** Per communicator, in the order their collectives were first called (freed in that order at Finalize). */
     private static final Map<Comm, CommCollectives> COMMS = new IdentityHashMap<>();
     private static final List<Comm> CREATED = new ArrayList<>();
+    private static final AtomicLong HANDLED_CALLS = new AtomicLong();
+    /**
+     * The communicator looked up last and its entry of {@link #COMMS}, so that a loop of collectives on one
+     * communicator finds it without a lock; replaced (under the lock) by the next lookup of another one, and
+     * cleared when an entry leaves the map.
+     */
+    private static volatile LastLookup last;
     private static Boolean enabled;
     private static long slotBytes;
-    private static long handledCalls;
 
     private ShmCollectives()
     {
     }
 
     /** Collectives this process has run through shared memory (for tests and benchmarks). */
-    public static synchronized long handledCalls()
+    public static long handledCalls()
     {
-        return handledCalls;
+        return HANDLED_CALLS.get();
+    }
+
+    /**
+     * Heap bytes the engine's waits (fences, flag rounds) in these collectives have allocated, counted only
+     * when the system property {@value EngineWaitAllocation#PROPERTY} is {@code on} (for the allocation test:
+     * what a collective allocates beyond this is this package's); 0 otherwise.
+     */
+    public static long engineWaitAllocatedBytes()
+    {
+        return EngineWaitAllocation.bytes();
     }
 
     /** {@code Intracomm.Barrier}. */
@@ -166,6 +183,7 @@ public final class ShmCollectives
         {
             coll = COMMS.remove(comm);
             CREATED.remove(comm);
+            last = null;
         }
         close(coll);
     }
@@ -182,6 +200,7 @@ public final class ShmCollectives
             }
             CREATED.clear();
             COMMS.clear();
+            last = null;
         }
         for (final CommCollectives coll : open)
         {
@@ -206,11 +225,11 @@ public final class ShmCollectives
         }
     }
 
-    private static synchronized boolean handled(final boolean done)
+    private static boolean handled(final boolean done)
     {
         if (done)
         {
-            handledCalls++;
+            HANDLED_CALLS.incrementAndGet();
         }
         return done;
     }
@@ -218,7 +237,16 @@ public final class ShmCollectives
     /** The communicator's shared-memory collectives, set up at its first collective; null: MPJ Express's. */
     private static CommCollectives of(final Intracomm comm) throws MPIException
     {
-        if (BOOTSTRAPPING.get() || !isEnabled())
+        if (BOOTSTRAPPING.get())
+        {
+            return null;
+        }
+        final LastLookup cached = last;
+        if (cached != null && cached.comm() == comm)
+        {
+            return cached.coll();
+        }
+        if (!isEnabled())
         {
             return null;
         }
@@ -226,7 +254,9 @@ public final class ShmCollectives
         {
             if (COMMS.containsKey(comm))
             {
-                return COMMS.get(comm);
+                final CommCollectives coll = COMMS.get(comm);
+                last = new LastLookup(comm, coll);
+                return coll;
             }
         }
         CommCollectives coll = UNAVAILABLE_MARK;
@@ -252,8 +282,14 @@ public final class ShmCollectives
             {
                 CREATED.add(comm);
             }
+            last = new LastLookup(comm, coll);
         }
         return coll;
+    }
+
+    /** A communicator and its shared-memory collectives (null: MPJ Express's). */
+    private record LastLookup(Comm comm, CommCollectives coll)
+    {
     }
 
     /** Whether this JVM is a rank of the shm device with the shared-memory path on; read at the first call. */

@@ -2,41 +2,60 @@ package xdev.shmdev.coll;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
 
 import kupl.ShmWin;
 
 /**
  * The shared memory of one communicator's collectives: an engine window in which each rank owns two
- * staging slots, used alternately, one per phase. A phase is: each rank writes its slot, a fence, each
- * rank reads any rank's slot.
+ * staging slots, used alternately, one per phase. A phase is: each rank writes its slot, a fence or a flag
+ * round, each rank reads any rank's slot.
  *
  * <pre>
  *  segment of rank r:
- *  +-------------------------------+----------------------+-------------------------------+----------------------+
- *  | header, slot 0 (128 bytes)    | data, slot 0         | header, slot 1 (128 bytes)    | data, slot 1         |
- *  +-------------------------------+----------------------+-------------------------------+----------------------+
- *  header: 0       4       8               12              16
- *          +-------+-------+---------------+---------------+
- *          |status | type  | send elements | recv elements |
- *          +-------+-------+---------------+---------------+
+ *  +----------------------------+----------------------+----------------------------+----------------------+
+ *  | header, slot 0 (32 bytes)  | data, slot 0         | header, slot 1 (32 bytes)  | data, slot 1         |
+ *  +----------------------------+----------------------+----------------------------+----------------------+
+ *  each slot starts a cache line (its data is rounded up to whole lines)
+ *  header: 0       4       8               12              16                              24      32
+ *          +-------+-------+---------------+---------------+-------------------------------+-------+
+ *          |status | type  | send elements | recv elements | flag: stamp of its last round |       |
+ *          +-------+-------+---------------+---------------+-------------------------------+-------+
  * </pre>
  *
- * <p>Why two slots make one fence per phase enough: a rank writes slot {@code p % 2} in phase
- * {@code p + 2} only after the fence of phase {@code p + 1}, which no rank passes before it has finished
- * reading phase {@code p}. The fence is a full memory barrier, so plain stores and loads suffice.
+ * <p>Two ways to end a phase. {@link #fence()}: the engine's fence, a full memory barrier, so plain stores
+ * and loads suffice. {@link #flagRound()}: each rank raises its slot's flag to the phase's stamp with a
+ * release store after writing the slot, and waits until every rank's flag in that slot shows the stamp
+ * (acquire loads): for a short vector this costs what the fence costs, since the flag shares cache lines
+ * with the header and the start of the data (header and data come to the reader with the flag), where a
+ * fence is followed by fetching each rank's header and data.
  *
- * <p>The header lets every rank take the same decision from the same data: after the first fence of a
+ * <p>Why two slots make one fence or flag round per phase enough: a rank writes slot {@code p % 2} in phase
+ * {@code p + 2} only after the fence or flag round of phase {@code p + 1}, which no rank passes before every
+ * rank has joined it, that is, finished reading phase {@code p}. Both ways give that, so they can alternate.
+ *
+ * <p>The header lets every rank take the same decision from the same data: after the first phase of a
  * collective each rank reads all headers, and the collective runs here only if every rank could handle it
  * and the types and counts agree; otherwise every rank runs MPJ Express's own algorithm.
  */
 final class StagingArea implements AutoCloseable
 {
-    /** Header bytes before each slot's data: two cache lines, so data starts aligned for every type. */
-    static final long HEADER_BYTES = 128;
+    /**
+     * Header bytes before each slot's data: the data starts aligned for every type, and its first 32 bytes
+     * share the flag's cache line.
+     */
+    static final long HEADER_BYTES = 32;
+    private static final long CACHE_LINE_BYTES = 64;
     private static final long STATUS_OFFSET = 0;
     private static final long TYPE_OFFSET = 4;
     private static final long SEND_ELEMENTS_OFFSET = 8;
     private static final long RECV_ELEMENTS_OFFSET = 12;
+    private static final long FLAG_OFFSET = 16;
+    /** The flag word: release stores and acquire loads (coordinates: segment, byte offset). */
+    private static final VarHandle FLAG = ValueLayout.JAVA_LONG.varHandle();
+    /** Names the flag round's wait in the engine's errors (a rank that died, a closed window). */
+    private static final String FLAG_ROUND = "collective flag round";
     /** Header status: this rank can run the collective here. */
     private static final int READY = 1;
     /** Header status: this rank cannot (a datatype, buffer or size that only MPJ Express handles). */
@@ -47,16 +66,23 @@ final class StagingArea implements AutoCloseable
 
     private final ShmWin win;
     private final MemorySegment[] segments;
+    private final int rank;
     private final long slotBytes;
     private final long capacityBytes;
+    /** The flag round's wait condition, made once: {@link #allFlagsRaised()}. */
+    private final BooleanSupplier allFlagsRaised = this::allFlagsRaised;
     private long phase;
     private long readSlotOffset;
+    /** During a flag round: the stamp awaited, and the first rank whose flag has not shown it yet. */
+    private long awaitedStamp;
+    private int nextFlagRank;
 
     StagingArea(final ShmWin win, final long capacityBytes)
     {
         this.win = win;
         this.capacityBytes = capacityBytes;
-        this.slotBytes = HEADER_BYTES + capacityBytes;
+        this.slotBytes = slotBytes(capacityBytes);
+        this.rank = win.comm().rank();
         final int size = win.comm().size();
         this.segments = new MemorySegment[size];
         for (int rank = 0; rank < size; rank++)
@@ -74,7 +100,13 @@ final class StagingArea implements AutoCloseable
     /** Bytes {@code segmentBytes(capacity)} a rank's segment needs. */
     static long segmentBytes(final long capacityBytes)
     {
-        return 2 * (HEADER_BYTES + capacityBytes);
+        return 2 * slotBytes(capacityBytes);
+    }
+
+    /** Bytes of one slot, header and data, rounded up to whole cache lines so that each slot starts one. */
+    private static long slotBytes(final long capacityBytes)
+    {
+        return (HEADER_BYTES + capacityBytes + CACHE_LINE_BYTES - 1) / CACHE_LINE_BYTES * CACHE_LINE_BYTES;
     }
 
     /** Where this phase's data starts in a rank's segment (for writing, before {@link #fence()}). */
@@ -145,9 +177,58 @@ final class StagingArea implements AutoCloseable
     /** Ends the phase: every rank's writes of this phase become visible to every rank's reads after it. */
     void fence()
     {
-        win.fence();
+        if (EngineWaitAllocation.COUNTING)
+        {
+            EngineWaitAllocation.fence(win);
+        }
+        else
+        {
+            win.fence();
+        }
         readSlotOffset = (phase & 1) * slotBytes;
         phase++;
+    }
+
+    /**
+     * Ends the phase as {@link #fence()} does, by flags: raises this rank's flag in the phase's slot, then
+     * waits until every rank's shows the phase (the engine's waiting: spin, yield, park, and an error naming
+     * a rank that died meanwhile).
+     */
+    void flagRound()
+    {
+        final long slot = (phase & 1) * slotBytes;
+        awaitedStamp = phase + 1;
+        nextFlagRank = 0;
+        // Release: the header and data written before are visible to whoever reads this stamp (acquire).
+        FLAG.setRelease(segments[rank], slot + FLAG_OFFSET, awaitedStamp);
+        if (!allFlagsRaised())
+        {
+            if (EngineWaitAllocation.COUNTING)
+            {
+                EngineWaitAllocation.await(win, allFlagsRaised, FLAG_ROUND);
+            }
+            else
+            {
+                win.awaitCondition(allFlagsRaised, FLAG_ROUND);
+            }
+        }
+        readSlotOffset = slot;
+        phase++;
+    }
+
+    /** Whether every rank's flag shows {@link #awaitedStamp}; resumes at the first rank not seen yet. */
+    private boolean allFlagsRaised()
+    {
+        final long offset = (phase & 1) * slotBytes + FLAG_OFFSET;
+        while (nextFlagRank < segments.length)
+        {
+            if ((long)FLAG.getAcquire(segments[nextFlagRank], offset) < awaitedStamp)
+            {
+                return false;
+            }
+            nextFlagRank++;
+        }
+        return true;
     }
 
     /** Frees the window; collective. */
