@@ -77,8 +77,8 @@ public record KuplConfig(
         final int waitSpins = "auto".equals(spins) ? AUTO_SPINS :
             (int)number(KuplEnv.KUPL_SHM_WAIT_SPINS, spins, 0, Integer.MAX_VALUE, "`auto` or a count");
         final String yield = value(variables, KuplEnv.KUPL_SHM_WAIT_YIELD_US);
-        final long waitYieldNs = "auto".equals(yield) ? AUTO_YIELD :
-            number(KuplEnv.KUPL_SHM_WAIT_YIELD_US, yield, 0, 60_000_000L, "`auto` or a number of microseconds") * 1_000L;
+        final long waitYieldNs = "auto".equals(yield) ? AUTO_YIELD : 1_000L *
+            number(KuplEnv.KUPL_SHM_WAIT_YIELD_US, yield, 0, 60_000_000L, "`auto` or a number of microseconds");
         final long livenessMs = number(KuplEnv.KUPL_SHM_LIVENESS_MS, value(variables, KuplEnv.KUPL_SHM_LIVENESS_MS),
             1, 4_000L, "a number of milliseconds");
         return new KuplConfig(algorithm, type, hugePages, onPackage, directory, waitSpins,
