@@ -374,7 +374,8 @@ public final class JgfBenchmark
         final boolean invalid = result.output().contains("Validation failed");
         if (!result.succeeded() || !timed || invalid)
         {
-            return result.summary() + (timed ? "" : "; no kernel time printed") + (invalid ? "; Validation failed" : "") +
+            return result.summary() + (timed ? "" : "; no kernel time printed") +
+                (invalid ? "; Validation failed" : "") +
                 "\n" + result.output().lines().map(line -> "    " + line).reduce((a, b) -> a + "\n" + b).orElse("");
         }
         seconds.add(Double.parseDouble(matcher.group(3)));

@@ -122,6 +122,8 @@ class KuplConfigTest
             () -> assertEquals(4_000_000_000L, high.livenessIntervalNs()));
     }
 
+    private static final String YIELD_RANGE = "give `auto` or a number of microseconds from 0 to 60000000";
+
     static Stream<Arguments> refusedChoices()
     {
         return Stream.of(
@@ -138,9 +140,9 @@ class KuplConfigTest
             Arguments.of("KUPL_SHM_WAIT_SPINS", "-1", "give `auto` or a count from 0 to 2147483647"),
             Arguments.of("KUPL_SHM_WAIT_SPINS", "many", "give `auto` or a count from 0 to 2147483647"),
             Arguments.of("KUPL_SHM_WAIT_SPINS", "2147483648", "give `auto` or a count from 0 to 2147483647"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "-5", "give `auto` or a number of microseconds from 0 to 60000000"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "60000001", "give `auto` or a number of microseconds from 0 to 60000000"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "1.5", "give `auto` or a number of microseconds from 0 to 60000000"),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "-5", YIELD_RANGE),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "60000001", YIELD_RANGE),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "1.5", YIELD_RANGE),
             // 0 would mean checking without pause: the allowed range starts at 1.
             Arguments.of("KUPL_SHM_LIVENESS_MS", "0", "give a number of milliseconds from 1 to 4000"),
             Arguments.of("KUPL_SHM_LIVENESS_MS", "-1", "give a number of milliseconds from 1 to 4000"),
