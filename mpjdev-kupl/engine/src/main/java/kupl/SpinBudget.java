@@ -128,30 +128,46 @@ public final class SpinBudget
         switch (endedIn)
         {
             case NOT_IDLE -> { }
-            case SPINNING -> spinLevel = adjusted(adaptiveSpins, spinLevel, -1);
+            case SPINNING -> moveSpinLevel(-1);
             case YIELDING, PARKING ->
             {
                 if (pastSpinningNs < SHORT_WAIT_NS)
                 {
-                    spinLevel = adjusted(adaptiveSpins, spinLevel, -1);
-                    yieldLevel = adjusted(adaptiveYield, yieldLevel, -1);
+                    moveSpinLevel(-1);
+                    moveYieldLevel(-1);
                 }
                 else if (endedIn == BackoffIdle.State.YIELDING)
                 {
-                    yieldLevel = adjusted(adaptiveYield, yieldLevel, -1);
+                    moveYieldLevel(-1);
                 }
                 else
                 {
-                    spinLevel = adjusted(adaptiveSpins, spinLevel, PENALTY_LEVELS);
-                    yieldLevel = adjusted(adaptiveYield, yieldLevel, PENALTY_LEVELS);
+                    moveSpinLevel(PENALTY_LEVELS);
+                    moveYieldLevel(PENALTY_LEVELS);
                 }
             }
         }
     }
 
-    private static int adjusted(final boolean adaptive, final int level, final int step)
+    // Written only when the level changes: the common case (a quick wait at level 0) stores nothing.
+    private void moveSpinLevel(final int step)
     {
-        return adaptive ? Math.clamp(level + step, 0, OFF) : level;
+        final int level = spinLevel;
+        final int moved = adaptiveSpins ? Math.clamp(level + step, 0, OFF) : level;
+        if (moved != level)
+        {
+            spinLevel = moved;
+        }
+    }
+
+    private void moveYieldLevel(final int step)
+    {
+        final int level = yieldLevel;
+        final int moved = adaptiveYield ? Math.clamp(level + step, 0, OFF) : level;
+        if (moved != level)
+        {
+            yieldLevel = moved;
+        }
     }
 
     @Override
