@@ -39,9 +39,22 @@ import mpjrun.MpjJobs;
  */
 public final class AppBenchmark
 {
-    /** One way of starting the shm ranks' JVMs: its name on the command line, its column and its options. */
-    record ShmVariant(String name, String column, List<String> jvmArgs)
+    /**
+     * One way of starting the shm ranks' JVMs: its name on the command line, its column, its options,
+     * and whether its ranks wait as before {@code auto} adapted ({@link FixedWait}).
+     */
+    record ShmVariant(String name, String column, List<String> jvmArgs, boolean fixedWait)
     {
+        ShmVariant(final String name, final String column, final List<String> jvmArgs)
+        {
+            this(name, column, jvmArgs, false);
+        }
+
+        String describe()
+        {
+            return fixedWait ? FixedWait.describe() : jvmArgs.isEmpty() ? "bin/mpjrun's defaults" :
+                "-jvmargs \"" + String.join(" ", jvmArgs) + "\"";
+        }
     }
 
     /** The shm columns: bin/mpjrun's defaults first (the one the ratios compare), then candidate settings. */
@@ -49,7 +62,11 @@ public final class AppBenchmark
         new ShmVariant("defaults", "shm", List.of()),
         // The defaults already use the serial collector (kupl.bootstrap.RankJvmDefaults): these change one more thing.
         new ShmVariant("c1", "shm C1 only", List.of("-XX:TieredStopAtLevel=1")),
-        new ShmVariant("one-cpu", "shm 1 CPU", List.of("-XX:ActiveProcessorCount=1")));
+        new ShmVariant("one-cpu", "shm 1 CPU", List.of("-XX:ActiveProcessorCount=1")),
+        new ShmVariant("fixed-wait", FixedWait.COLUMN, List.of(), true));
+
+    /** The columns of a run without --variants: the last variant only runs when asked for. */
+    static final List<ShmVariant> DEFAULT_VARIANTS = VARIANTS.subList(0, 3);
 
     static final int FULL_REPETITIONS = 5;
     static final int QUICK_REPETITIONS = 2;
@@ -140,7 +157,7 @@ public final class AppBenchmark
         List<Integer> processCounts = List.of(2, 4);
         List<Kernels> kernels = List.of(Kernels.values());
         Integer repetitions = null;
-        List<ShmVariant> variants = VARIANTS;
+        List<ShmVariant> variants = DEFAULT_VARIANTS;
         Path mpjHome = EngineBenchmark.defaultMpjHome();
         boolean multicore = true;
         boolean niodev = true;
@@ -209,8 +226,7 @@ public final class AppBenchmark
             System.getProperty("java.runtime.version") + "; load average at the start: " + Machine.loadAverage());
         out.println("- " + plan.repetitions() + " repetitions of each kernel in each job; multicore and niodev " +
             "with MPJ Express's defaults; shm columns: " + String.join("; ", plan.variants().stream()
-            .map(v -> v.column() + " = " + (v.jvmArgs().isEmpty() ? "bin/mpjrun's defaults" :
-                "-jvmargs \"" + String.join(" ", v.jvmArgs()) + "\"")).toList()));
+            .map(v -> v.column() + " = " + v.describe()).toList()));
         out.println();
 
         final Map<String, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
@@ -263,8 +279,11 @@ public final class AppBenchmark
     {
         final MpjDevice device = column.equals("multicore") ? MpjDevice.MULTICORE :
             column.equals("niodev") ? MpjDevice.NIODEV : MpjDevice.SHM;
-        final List<String> jvmArgs = device != MpjDevice.SHM ? List.of() : plan.variants().stream()
-            .filter(v -> v.column().equals(column)).findFirst().orElseThrow().jvmArgs();
+        final ShmVariant variant = device != MpjDevice.SHM ? null : plan.variants().stream()
+            .filter(v -> v.column().equals(column)).findFirst().orElseThrow();
+        final List<String> jvmArgs = variant == null ? List.of() : variant.jvmArgs();
+        final Map<String, String> environment = variant != null && variant.fixedWait() ?
+            FixedWait.environment(processes) : Map.of();
         final int size = plan.size(kernel);
         final JobSpec spec = new JobSpec(processes, List.of(EngineBenchmark.codeLocation().toString()), jvmArgs,
             KernelRank.class.getName(), List.of(kernel.shortName(), Integer.toString(size),
@@ -272,7 +291,7 @@ public final class AppBenchmark
         final JobResult result;
         try
         {
-            result = MpjJobs.run(device, spec, plan.jobTimeout(), plan.mpjHome());
+            result = MpjJobs.run(device, spec, plan.jobTimeout(), plan.mpjHome(), environment);
         }
         catch (final Exception e)
         {
@@ -301,7 +320,7 @@ public final class AppBenchmark
         final List<String> columns = plan.columns();
         final String shm = plan.variants().isEmpty() ? null : plan.variants().getFirst().column();
         final List<String> ratios = new ArrayList<>();
-        if (shm != null && plan.variants().getFirst().jvmArgs().isEmpty())
+        if (shm != null && plan.variants().getFirst().jvmArgs().isEmpty() && !plan.variants().getFirst().fixedWait())
         {
             if (plan.multicore())
             {

@@ -2,6 +2,7 @@ package kupl;
 
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * How a thread lets time pass while what it waits for is not there yet: spin, then yield,
@@ -23,19 +24,22 @@ import java.util.function.BooleanSupplier;
  * <p><b>States.</b>
  * <ul>
  *   <li>{@link State#NOT_IDLE}: after construction and {@link #reset()}.</li>
- *   <li>{@link State#SPINNING}: {@link Settings#spins()} calls of {@code Thread.onSpinWait()}.
+ *   <li>{@link State#SPINNING}: up to {@link Settings#spins()} calls of {@code Thread.onSpinWait()}.
  *   Spinning answers within a cache-line transfer, but only helps while every waiting process
  *   has a core of its own: with more processes than cores a spinner keeps the process it
  *   waits for off the CPU until the scheduler's tick. So {@code KUPL_SHM_WAIT_SPINS=auto}
  *   spins only while the processes do not outnumber the cores (as {@code Phaser} sizes its
- *   spins from the number of CPUs).</li>
- *   <li>{@link State#YIELDING}: {@code Thread.yield()} for {@link Settings#yieldNs()} after
+ *   spins from the number of CPUs), and then only as much as recent waits say it pays.</li>
+ *   <li>{@link State#YIELDING}: {@code Thread.yield()} for up to {@link Settings#yieldNs()} after
  *   spinning ended ({@code KUPL_SHM_WAIT_YIELD_US}); lets a descheduled peer run.</li>
  *   <li>{@link State#PARKING}: {@link Settings#parker()} for periods doubling from
  *   {@link Settings#minParkNs()} to {@link Settings#maxParkNs()}. A timed park wakes late by
  *   the kernel's timer slack (50 us by default on Linux), so it only follows a long wait;
  *   a doorbell parker wakes as soon as it is rung.</li>
  * </ul>
+ * How much of the spin and yield allowances a wait uses is the {@link Settings#budget()}'s
+ * choice: all of them with explicit settings, as much as recent waits showed to pay with
+ * {@code auto} ({@link SpinBudget}); each wait tells it, at {@link #reset()}, in which state it ended.
  * What each step costs on this machine is measured by {@code bench.EngineBenchmark}
  * ({@code bin/bench-engine}): its fence rows with 4 and 8 processes on 2 cores are waits
  * that yield and park.
@@ -63,15 +67,17 @@ public final class BackoffIdle
     }
 
     /**
-     * How long each phase lasts, and how to park.
+     * How long each phase may last, how much of that a wait uses, and how to park.
      *
-     * @param spins     calls of {@link #idle()} that spin.
-     * @param yieldNs   how long calls yield once spinning is over.
+     * @param spins     the most calls of {@link #idle()} that spin.
+     * @param yieldNs   the longest that calls yield once spinning is over.
      * @param minParkNs the first park period.
      * @param maxParkNs the cap of the doubling park periods.
      * @param parker    how to park.
+     * @param budget    how much of {@code spins} and {@code yieldNs} a wait uses (shared by the
+     *                  waits made with these settings: it learns from them).
      */
-    public record Settings(int spins, long yieldNs, long minParkNs, long maxParkNs, Parker parker)
+    public record Settings(int spins, long yieldNs, long minParkNs, long maxParkNs, Parker parker, SpinBudget budget)
     {
         /** First timed park period: short, since the timer slack adds about as much. */
         public static final long MIN_PARK_NS = 20_000;
@@ -83,6 +89,8 @@ public final class BackoffIdle
          * to burn a core on a peer that was descheduled.
          */
         public static final int AUTO_SPINS = 1_000;
+        /** The yield allowance of {@code KUPL_SHM_WAIT_YIELD_US=auto}: 2 ms, of which a wait uses what pays. */
+        public static final long AUTO_YIELD_NS = 2_000_000;
 
         /**
          * @throws IllegalArgumentException naming the bad value.
@@ -90,6 +98,7 @@ public final class BackoffIdle
         public Settings
         {
             Objects.requireNonNull(parker, "parker");
+            Objects.requireNonNull(budget, "budget");
             if (spins < 0 || yieldNs < 0 || minParkNs <= 0 || maxParkNs < minParkNs)
             {
                 throw new IllegalArgumentException("bad idle settings: spins=" + spins + ", yieldNs=" + yieldNs +
@@ -99,8 +108,21 @@ public final class BackoffIdle
         }
 
         /**
+         * Settings that always use the whole of {@code spins} and {@code yieldNs} (a
+         * {@link SpinBudget#fixed()} budget).
+         *
+         * @throws IllegalArgumentException naming the bad value.
+         */
+        public Settings(final int spins, final long yieldNs, final long minParkNs, final long maxParkNs,
+            final Parker parker)
+        {
+            this(spins, yieldNs, minParkNs, maxParkNs, parker, SpinBudget.fixed());
+        }
+
+        /**
          * The settings of {@code config} for {@code processes} that wait on each other, with a
-         * timed parker ({@code KUPL_SHM_WAIT_SPINS}, {@code KUPL_SHM_WAIT_YIELD_US}).
+         * timed parker ({@code KUPL_SHM_WAIT_SPINS}, {@code KUPL_SHM_WAIT_YIELD_US}); a phase
+         * set to {@code auto} gets an adaptive {@link SpinBudget}, an explicit one is used whole.
          *
          * @throws IllegalArgumentException if {@code processes} is below 1.
          */
@@ -111,9 +133,14 @@ public final class BackoffIdle
             {
                 throw new IllegalArgumentException("processes=" + processes + " must be at least 1");
             }
-            final int spins = config.waitSpins() == KuplConfig.AUTO_SPINS ?
-                autoSpins(processes, Runtime.getRuntime().availableProcessors()) : config.waitSpins();
-            return new Settings(spins, config.waitYieldNs(), MIN_PARK_NS, MAX_PARK_NS, Parker.timed());
+            final boolean autoSpins = config.waitSpins() == KuplConfig.AUTO_SPINS;
+            final boolean autoYield = config.waitYieldNs() == KuplConfig.AUTO_YIELD;
+            final int spins = autoSpins ? autoSpins(processes, Runtime.getRuntime().availableProcessors()) :
+                config.waitSpins();
+            final long yieldNs = autoYield ? AUTO_YIELD_NS : config.waitYieldNs();
+            final SpinBudget budget = autoSpins || autoYield ? SpinBudget.adaptive(autoSpins, autoYield) :
+                SpinBudget.fixed();
+            return new Settings(spins, yieldNs, MIN_PARK_NS, MAX_PARK_NS, Parker.timed(), budget);
         }
 
         /**
@@ -127,25 +154,36 @@ public final class BackoffIdle
 
         /**
          * A copy that parks with {@code parker}, for periods from {@code minParkNs} to
-         * {@code maxParkNs} (a doorbell that wakes its sleeper may use one long period).
+         * {@code maxParkNs} (a doorbell that wakes its sleeper may use one long period), with a
+         * {@link SpinBudget#fresh()} budget: waits that park differently learn on their own.
          */
         public Settings withParker(final Parker parker, final long minParkNs, final long maxParkNs)
         {
-            return new Settings(spins, yieldNs, minParkNs, maxParkNs, parker);
+            return new Settings(spins, yieldNs, minParkNs, maxParkNs, parker, budget.fresh());
         }
     }
 
     private final Settings settings;
+    private final LongSupplier clockNs;
     private State state = State.NOT_IDLE;
     private int spun;
+    private int spinLimit;
     private long yieldStartNs;
+    private long yieldLimitNs;
     private long parkNs;
     private boolean interrupted;
 
     /** A strategy in state {@link State#NOT_IDLE}, with {@code settings}. */
     public BackoffIdle(final Settings settings)
     {
+        this(settings, System::nanoTime);
+    }
+
+    /** As {@link #BackoffIdle(Settings)}, reading time from {@code clockNs} (tests drive it by hand). */
+    BackoffIdle(final Settings settings, final LongSupplier clockNs)
+    {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.clockNs = Objects.requireNonNull(clockNs, "clockNs");
     }
 
     /** Lets time pass after a check that found nothing (a parker that re-checks is told that nothing is ready). */
@@ -165,21 +203,23 @@ public final class BackoffIdle
         {
             state = State.SPINNING;
             spun = 0;
+            spinLimit = settings.budget().spins(settings.spins());
         }
         if (state == State.SPINNING)
         {
-            if (spun < settings.spins())
+            if (spun < spinLimit)
             {
                 spun++;
                 Thread.onSpinWait();
                 return;
             }
             state = State.YIELDING;
-            yieldStartNs = System.nanoTime();
+            yieldStartNs = clockNs.getAsLong();
+            yieldLimitNs = settings.budget().yieldNs(settings.yieldNs());
         }
         if (state == State.YIELDING)
         {
-            if (System.nanoTime() - yieldStartNs < settings.yieldNs())
+            if (clockNs.getAsLong() - yieldStartNs < yieldLimitNs)
             {
                 Thread.yield();
                 return;
@@ -197,11 +237,17 @@ public final class BackoffIdle
     }
 
     /**
-     * Starts over (the next {@link #idle()} spins again), and gives the thread back the
-     * interrupt status that parking set aside.
+     * Starts over (the next {@link #idle()} spins again), tells the {@link SpinBudget} how the
+     * wait ended, and gives the thread back the interrupt status that parking set aside.
      */
     public void reset()
     {
+        final SpinBudget budget = settings.budget();
+        if (state != State.NOT_IDLE && budget.adaptive())
+        {
+            // Only waits past spinning read the clock: a wait that ended while spinning stays cheap.
+            budget.waitEnded(state, state == State.SPINNING ? 0 : clockNs.getAsLong() - yieldStartNs);
+        }
         state = State.NOT_IDLE;
         restoreInterrupt();
     }
@@ -232,6 +278,7 @@ public final class BackoffIdle
     public String toString()
     {
         return "BackoffIdle[" + state + ", spins " + settings.spins() + ", yield " + settings.yieldNs() / 1_000 +
-            " us, park " + settings.minParkNs() / 1_000 + "-" + settings.maxParkNs() / 1_000 + " us]";
+            " us, park " + settings.minParkNs() / 1_000 + "-" + settings.maxParkNs() / 1_000 + " us, " +
+            settings.budget() + "]";
     }
 }

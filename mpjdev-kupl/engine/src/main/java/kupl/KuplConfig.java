@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param onPackage         {@code KUPL_SHM_ON_PACKAGE=y}; only with {@link ShmType#SLS}.
  * @param directory         {@code KUPL_SHM_DIR}.
  * @param waitSpins         {@code KUPL_SHM_WAIT_SPINS}, or {@link #AUTO_SPINS} for {@code auto}.
- * @param waitYieldNs       {@code KUPL_SHM_WAIT_YIELD_US} in nanoseconds.
+ * @param waitYieldNs       {@code KUPL_SHM_WAIT_YIELD_US} in nanoseconds, or {@link #AUTO_YIELD} for {@code auto}.
  * @param livenessIntervalNs {@code KUPL_SHM_LIVENESS_MS} in nanoseconds.
  */
 public record KuplConfig(
@@ -30,6 +30,8 @@ public record KuplConfig(
 {
     /** {@link #waitSpins()} value meaning "decide from the number of processes and cores". */
     public static final int AUTO_SPINS = -1;
+    /** {@link #waitYieldNs()} value meaning "as long as recent waits showed it pays" ({@link SpinBudget}). */
+    public static final long AUTO_YIELD = -1;
 
     public KuplConfig
     {
@@ -46,7 +48,7 @@ public record KuplConfig(
             throw new KuplException("KUPL_SHM_ON_PACKAGE=y needs KUPL_SHM_TYPE=sls (it is " +
                 shmType.envValue() + "): on-package memory is only used for sls windows");
         }
-        if (waitSpins < AUTO_SPINS || waitYieldNs < 0 || livenessIntervalNs <= 0)
+        if (waitSpins < AUTO_SPINS || waitYieldNs < AUTO_YIELD || livenessIntervalNs <= 0)
         {
             throw new KuplException("bad wait settings: waitSpins=" + waitSpins + ", waitYieldNs=" +
                 waitYieldNs + ", livenessIntervalNs=" + livenessIntervalNs);
@@ -74,12 +76,13 @@ public record KuplConfig(
         final String spins = value(variables, KuplEnv.KUPL_SHM_WAIT_SPINS);
         final int waitSpins = "auto".equals(spins) ? AUTO_SPINS :
             (int)number(KuplEnv.KUPL_SHM_WAIT_SPINS, spins, 0, Integer.MAX_VALUE, "`auto` or a count");
-        final long yieldUs = number(KuplEnv.KUPL_SHM_WAIT_YIELD_US, value(variables, KuplEnv.KUPL_SHM_WAIT_YIELD_US),
-            0, 60_000_000L, "a number of microseconds");
+        final String yield = value(variables, KuplEnv.KUPL_SHM_WAIT_YIELD_US);
+        final long waitYieldNs = "auto".equals(yield) ? AUTO_YIELD : 1_000L *
+            number(KuplEnv.KUPL_SHM_WAIT_YIELD_US, yield, 0, 60_000_000L, "`auto` or a number of microseconds");
         final long livenessMs = number(KuplEnv.KUPL_SHM_LIVENESS_MS, value(variables, KuplEnv.KUPL_SHM_LIVENESS_MS),
             1, 4_000L, "a number of milliseconds");
         return new KuplConfig(algorithm, type, hugePages, onPackage, directory, waitSpins,
-            yieldUs * 1_000L, livenessMs * 1_000_000L);
+            waitYieldNs, livenessMs * 1_000_000L);
     }
 
     /** The defaults, as with an empty environment. */

@@ -23,9 +23,12 @@ public enum KuplEnv
         "directory on a tmpfs (or hugetlbfs) whose file system holds the segments; any other file system " +
             "is refused at allocation; added by this implementation"),
     KUPL_SHM_WAIT_SPINS("auto", List.of(),
-        "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (1000 while processes do not outnumber cores, 0 when they do) or a count; added"),
-    KUPL_SHM_WAIT_YIELD_US("2000", List.of(),
-        "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up); added"),
+        "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (up to 1000 " +
+            "while processes do not outnumber cores, 0 when they do; fewer after recent waits that outlasted " +
+            "spinning and yielding, more again after waits that ended quickly) or a fixed count; added"),
+    KUPL_SHM_WAIT_YIELD_US("auto", List.of(),
+        "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up): `auto` " +
+            "(up to 2000, adapted like the spins) or a fixed number; added"),
     KUPL_SHM_LIVENESS_MS("250", List.of(),
         "milliseconds between checks that the processes waited for are still alive; added"),
     KUPL_SHM_ARRIVAL_MS("60000", List.of(),

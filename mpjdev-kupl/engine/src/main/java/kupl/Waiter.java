@@ -18,8 +18,11 @@ import java.util.function.BooleanSupplier;
  * <p><b>Progress.</b> A caller that must do work while it waits (drain queues, write what is
  * pending) passes an {@link Attempt} instead: {@link Outcome#WORKED} starts the backoff over.
  *
- * <p>Immutable and safe to share between threads: each wait that does not end at its first
- * check gets its own {@link BackoffIdle}.
+ * <p><b>Learning.</b> With {@code auto} settings the waits of one waiter share a
+ * {@link SpinBudget}: how each ended decides how long the next ones spin and yield.
+ *
+ * <p>Safe to share between threads: each wait that does not end at its first check gets its own
+ * {@link BackoffIdle}; the budget they share tolerates racing updates.
  */
 public final class Waiter
 {
@@ -76,7 +79,8 @@ public final class Waiter
 
     /**
      * A copy that parks with {@code parker} for periods from {@code minParkNs} to
-     * {@code maxParkNs}, such as a {@link Doorbell#asParker()} that peers ring.
+     * {@code maxParkNs}, such as a {@link Doorbell#asParker()} that peers ring; its waits learn
+     * in a {@link SpinBudget} of their own.
      */
     public Waiter withParker(final Parker parker, final long minParkNs, final long maxParkNs)
     {

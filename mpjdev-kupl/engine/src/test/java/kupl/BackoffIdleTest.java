@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -195,5 +196,92 @@ class BackoffIdleTest
             () -> assertThrows(IllegalArgumentException.class,
                 () -> BackoffIdle.Settings.fromConfig(KuplConfig.defaults(), 0)),
             () -> assertThrows(NullPointerException.class, () -> new BackoffIdle.Settings(0, 0, 10, 80, null)));
+    }
+
+    @Test
+    void shouldSpinAndYieldOnlyTheBudgetsShare()
+    {
+        final SpinBudget budget = SpinBudget.adaptive(true, true);
+        budget.waitEnded(BackoffIdle.State.PARKING, HOUR_NS);
+        final AtomicLong clockNs = new AtomicLong();
+        final RecordingParker parker = new RecordingParker();
+        final BackoffIdle idle = new BackoffIdle(new BackoffIdle.Settings(8, 4_000, 10, 80, parker, budget),
+            clockNs::get);
+
+        final List<BackoffIdle.State> states = new ArrayList<>();
+        for (int i = 0; i < 4; i++)
+        {
+            idle.idle();
+            states.add(idle.state());
+        }
+        clockNs.set(999);
+        idle.idle();
+        states.add(idle.state());
+        clockNs.set(1_000);
+        idle.idle();
+        states.add(idle.state());
+
+        // A quarter of 8 spins, then a quarter of 4 us of yielding, then parking.
+        assertEquals(List.of(BackoffIdle.State.SPINNING, BackoffIdle.State.SPINNING, BackoffIdle.State.YIELDING,
+            BackoffIdle.State.YIELDING, BackoffIdle.State.YIELDING, BackoffIdle.State.PARKING), states);
+        assertEquals(List.of(10L), parker.periodsNs);
+    }
+
+    @Test
+    void shouldTellTheBudgetInWhichStateEachWaitEnded()
+    {
+        final SpinBudget budget = SpinBudget.adaptive(true, true);
+        final AtomicLong clockNs = new AtomicLong(1_000_000);
+        final BackoffIdle idle = new BackoffIdle(new BackoffIdle.Settings(1, 10_000, 10, 80, new RecordingParker(),
+            budget), clockNs::get);
+
+        // A long wait: spin, yield from t = 1 ms, park at t = 1.02 ms, end at t = 51 ms.
+        idle.idle();
+        idle.idle();
+        clockNs.addAndGet(20_000);
+        idle.idle();
+        assertEquals(BackoffIdle.State.PARKING, idle.state());
+        clockNs.addAndGet(49_980_000);
+        idle.reset();
+        assertAll(
+            () -> assertEquals(SpinBudget.PENALTY_LEVELS, budget.spinLevel()),
+            () -> assertEquals(SpinBudget.PENALTY_LEVELS, budget.yieldLevel()));
+
+        // A short one: the budget's 0 spins, then it ends 5 us into yielding.
+        idle.idle();
+        assertEquals(BackoffIdle.State.YIELDING, idle.state());
+        clockNs.addAndGet(5_000);
+        idle.reset();
+        assertAll(
+            () -> assertEquals(SpinBudget.PENALTY_LEVELS - 1, budget.spinLevel()),
+            () -> assertEquals(SpinBudget.PENALTY_LEVELS - 1, budget.yieldLevel()));
+
+        // A reset without an idle call in between teaches nothing.
+        idle.reset();
+        assertEquals(SpinBudget.PENALTY_LEVELS - 1, budget.spinLevel());
+    }
+
+    @Test
+    void shouldAdaptOnlyThePhasesLeftToAuto()
+    {
+        final BackoffIdle.Settings auto = BackoffIdle.Settings.fromConfig(KuplConfig.defaults(), 1);
+        final BackoffIdle.Settings spinsFixed = BackoffIdle.Settings.fromConfig(
+            KuplConfig.fromVariables(Map.of("KUPL_SHM_WAIT_SPINS", "7")), 1);
+        final BackoffIdle.Settings explicit = BackoffIdle.Settings.fromConfig(KuplConfig.fromVariables(Map.of(
+            "KUPL_SHM_WAIT_SPINS", "7", "KUPL_SHM_WAIT_YIELD_US", "30")), 1);
+        spinsFixed.budget().waitEnded(BackoffIdle.State.PARKING, HOUR_NS);
+        explicit.budget().waitEnded(BackoffIdle.State.PARKING, HOUR_NS);
+
+        assertAll(
+            () -> assertEquals(BackoffIdle.Settings.AUTO_SPINS, auto.spins()),
+            () -> assertEquals(BackoffIdle.Settings.AUTO_YIELD_NS, auto.yieldNs()),
+            () -> assertTrue(auto.budget().adaptive()),
+            () -> assertEquals(7, spinsFixed.budget().spins(spinsFixed.spins())),
+            () -> assertEquals(BackoffIdle.Settings.AUTO_YIELD_NS >> SpinBudget.PENALTY_LEVELS,
+                spinsFixed.budget().yieldNs(spinsFixed.yieldNs())),
+            () -> assertFalse(explicit.budget().adaptive()),
+            () -> assertEquals(30_000L, explicit.budget().yieldNs(explicit.yieldNs())),
+            () -> assertFalse(auto.withParker(new RecordingParker(), 1, 1).budget() == auto.budget(),
+                "a waiter that parks differently learns on its own"));
     }
 }

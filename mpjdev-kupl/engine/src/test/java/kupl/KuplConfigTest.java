@@ -37,7 +37,7 @@ class KuplConfigTest
             () -> assertFalse(config.onPackage()),
             () -> assertEquals(Path.of("/dev/shm"), config.directory()),
             () -> assertEquals(KuplConfig.AUTO_SPINS, config.waitSpins()),
-            () -> assertEquals(2_000_000L, config.waitYieldNs()),
+            () -> assertEquals(KuplConfig.AUTO_YIELD, config.waitYieldNs()),
             () -> assertEquals(250_000_000L, config.livenessIntervalNs()),
             () -> assertEquals(config, KuplConfig.defaults()));
     }
@@ -110,6 +110,7 @@ class KuplConfigTest
             "KUPL_SHM_WAIT_SPINS", "0", "KUPL_SHM_WAIT_YIELD_US", "0", "KUPL_SHM_LIVENESS_MS", "1"));
         final KuplConfig high = KuplConfig.fromVariables(Map.of("KUPL_SHM_WAIT_SPINS", "auto",
             "KUPL_SHM_WAIT_YIELD_US", "60000000", "KUPL_SHM_LIVENESS_MS", "4000"));
+        final KuplConfig auto = KuplConfig.fromVariables(Map.of("KUPL_SHM_WAIT_YIELD_US", "auto"));
 
         assertAll(
             () -> assertEquals(0, low.waitSpins()),
@@ -117,8 +118,11 @@ class KuplConfigTest
             () -> assertEquals(1_000_000L, low.livenessIntervalNs()),
             () -> assertEquals(KuplConfig.AUTO_SPINS, high.waitSpins()),
             () -> assertEquals(60_000_000_000L, high.waitYieldNs()),
+            () -> assertEquals(KuplConfig.AUTO_YIELD, auto.waitYieldNs()),
             () -> assertEquals(4_000_000_000L, high.livenessIntervalNs()));
     }
+
+    private static final String YIELD_RANGE = "give `auto` or a number of microseconds from 0 to 60000000";
 
     static Stream<Arguments> refusedChoices()
     {
@@ -136,9 +140,9 @@ class KuplConfigTest
             Arguments.of("KUPL_SHM_WAIT_SPINS", "-1", "give `auto` or a count from 0 to 2147483647"),
             Arguments.of("KUPL_SHM_WAIT_SPINS", "many", "give `auto` or a count from 0 to 2147483647"),
             Arguments.of("KUPL_SHM_WAIT_SPINS", "2147483648", "give `auto` or a count from 0 to 2147483647"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "-5", "give a number of microseconds from 0 to 60000000"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "60000001", "give a number of microseconds from 0 to 60000000"),
-            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "1.5", "give a number of microseconds from 0 to 60000000"),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "-5", YIELD_RANGE),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "60000001", YIELD_RANGE),
+            Arguments.of("KUPL_SHM_WAIT_YIELD_US", "1.5", YIELD_RANGE),
             // 0 would mean checking without pause: the allowed range starts at 1.
             Arguments.of("KUPL_SHM_LIVENESS_MS", "0", "give a number of milliseconds from 1 to 4000"),
             Arguments.of("KUPL_SHM_LIVENESS_MS", "-1", "give a number of milliseconds from 1 to 4000"),

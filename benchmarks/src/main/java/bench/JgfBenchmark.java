@@ -1,0 +1,438 @@
+package bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
+import mpjrun.MpjJobs;
+
+/**
+ * MPJ Express's Java Grande Forum MPJ benchmarks, section 2 (LUFact, SOR, SparseMatmult, Crypt),
+ * run as a user runs them: the user's copy of MPJ Express's {@code test/jgf_mpj_benchmarks}
+ * folder, compiled unchanged against MPJ Express's {@code mpj.jar}, each kernel's
+ * {@code JGF<Kernel>BenchSize<X>} program started as a job of its own on {@code -dev shm}
+ * ({@code bin/mpjrun}'s defaults), on MPJ Express's multicore and niodev devices (the starter's
+ * defaults), and on shm with the waiting of before ({@link FixedWait}), the columns of a row one
+ * after another, round after round. Each job runs its kernel once (JGF's programs do) and its
+ * rank 0 prints the kernel's seconds ({@code Section2:LUFact:Kernel:SizeA  0.57 (s) ...}); a
+ * cell is the median of the rounds (min-max).
+ *
+ * <pre>
+ * JgfBenchmark [--quick] [--np 2,4] [--sizes A,B] [--only lufact,sor,sparse,crypt] [--reps N]
+ *              [--no-multicore] [--no-niodev] [--no-fixed-wait] [--mpj-home DIR] DIR
+ * </pre>
+ * DIR is the {@code test/jgf_mpj_benchmarks} folder of a clone of
+ * {@code https://github.com/mpjexpress-project/mpjexpress}. A job that fails, or a kernel that
+ * prints {@code Validation failed} or no time, is reported after the table and makes {@link #run}
+ * return 1.
+ */
+public final class JgfBenchmark
+{
+    /** The kernels of section 2 this runs: name on the command line, and JGF's name. */
+    enum Kernel
+    {
+        LUFACT("lufact", "LUFact"),
+        SOR("sor", "SOR"),
+        SPARSE("sparse", "SparseMatmult"),
+        CRYPT("crypt", "Crypt");
+
+        final String shortName;
+        final String jgfName;
+
+        Kernel(final String shortName, final String jgfName)
+        {
+            this.shortName = shortName;
+            this.jgfName = jgfName;
+        }
+
+        String mainClass(final String size)
+        {
+            return "jgf_mpj_benchmarks.section2.JGF" + jgfName + "BenchSize" + size;
+        }
+    }
+
+    /** One column: its name, the device, and whether the shm ranks wait as before. */
+    private record Column(String name, MpjDevice device, boolean fixedWait)
+    {
+    }
+
+    /** What one run measures, from the command line. */
+    private record Plan(Path sources, List<Integer> processCounts, List<String> sizes, List<Kernel> kernels,
+        int repetitions, List<Column> columns, Path mpjHome)
+    {
+    }
+
+    static final Duration JOB_TIMEOUT = Duration.ofMinutes(5);
+    static final int FULL_REPETITIONS = 5;
+    /** The class that says a folder is a copy of JGF's MPJ benchmarks. */
+    static final String MARKER = "section2/JGFLUFactBenchSizeA.java";
+
+    private static final String USAGE = "usage: bin/bench jgf [--quick] [--np 2,4] [--sizes A,B] " +
+        "[--only lufact,sor,sparse,crypt] [--reps N] [--no-multicore] [--no-niodev] [--no-fixed-wait] " +
+        "[--mpj-home DIR] DIR (DIR: the test/jgf_mpj_benchmarks folder of a clone of " +
+        "https://github.com/mpjexpress-project/mpjexpress)";
+    private static final Pattern KERNEL_SECONDS =
+        Pattern.compile("^Section2:(\\w+):Kernel:Size([ABC])\\s+([0-9.Ee+-]+) \\(s\\)", Pattern.MULTILINE);
+
+    private final Plan plan;
+    private final PrintStream out;
+
+    private JgfBenchmark(final Plan plan, final PrintStream out)
+    {
+        this.plan = plan;
+        this.out = out;
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        try
+        {
+            System.exit(run(args, System.out));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /**
+     * Compiles and runs the benchmarks in the folder {@code args} name (see the class comment),
+     * printing the table to {@code out}.
+     *
+     * @return 0 if every job ran and validated, 1 otherwise (the failures are printed).
+     * @throws IllegalArgumentException with the usage if an argument is not understood, or if the
+     *                                  folder is missing or is not a copy of JGF's MPJ benchmarks.
+     */
+    public static int run(final String[] args, final PrintStream out) throws Exception
+    {
+        return new JgfBenchmark(parse(args), out).run();
+    }
+
+    private static Plan parse(final String[] args)
+    {
+        List<Integer> processCounts = List.of(2, 4);
+        List<String> sizes = List.of("A", "B");
+        List<Kernel> kernels = List.of(Kernel.values());
+        int repetitions = FULL_REPETITIONS;
+        boolean multicore = true;
+        boolean niodev = true;
+        boolean fixedWait = true;
+        Path mpjHome = EngineBenchmark.defaultMpjHome();
+        Path sources = null;
+        for (int i = 0; i < args.length; i++)
+        {
+            switch (args[i])
+            {
+                case "--quick" ->
+                {
+                    processCounts = List.of(2);
+                    sizes = List.of("A");
+                    repetitions = 1;
+                }
+                case "--np" -> processCounts = Arrays.stream(value(args, i++).split(","))
+                    .map(count -> positive("--np", count)).toList();
+                case "--sizes" -> sizes = Arrays.stream(value(args, i++).split(",")).map(JgfBenchmark::size).toList();
+                case "--only" -> kernels = Arrays.stream(value(args, i++).split(",")).map(JgfBenchmark::kernel)
+                    .toList();
+                case "--reps" -> repetitions = positive("--reps", value(args, i++));
+                case "--no-multicore" -> multicore = false;
+                case "--no-niodev" -> niodev = false;
+                case "--no-fixed-wait" -> fixedWait = false;
+                case "--mpj-home" -> mpjHome = Path.of(value(args, i++)).toAbsolutePath();
+                default ->
+                {
+                    if (args[i].startsWith("-") || sources != null)
+                    {
+                        throw new IllegalArgumentException("unknown argument " + args[i] + "; " + USAGE);
+                    }
+                    sources = Path.of(args[i]).toAbsolutePath();
+                }
+            }
+        }
+        final List<Column> columns = new ArrayList<>();
+        columns.add(new Column("shm", MpjDevice.SHM, false));
+        if (fixedWait)
+        {
+            columns.add(new Column(FixedWait.COLUMN, MpjDevice.SHM, true));
+        }
+        if (multicore)
+        {
+            columns.add(new Column("multicore", MpjDevice.MULTICORE, false));
+        }
+        if (niodev)
+        {
+            columns.add(new Column("niodev", MpjDevice.NIODEV, false));
+        }
+        return new Plan(checkedSources(sources), processCounts, sizes, kernels, repetitions, columns, mpjHome);
+    }
+
+    private static Path checkedSources(final Path sources)
+    {
+        if (sources == null)
+        {
+            throw new IllegalArgumentException("name the folder of the JGF MPJ benchmarks; " + USAGE);
+        }
+        if (!Files.isDirectory(sources))
+        {
+            throw new IllegalArgumentException("no folder " + sources + ": clone " +
+                "https://github.com/mpjexpress-project/mpjexpress and name its test/jgf_mpj_benchmarks; " + USAGE);
+        }
+        if (!Files.isRegularFile(sources.resolve(MARKER)))
+        {
+            throw new IllegalArgumentException(sources + " is not a copy of MPJ Express's test/jgf_mpj_benchmarks (" +
+                MARKER + " is missing); " + USAGE);
+        }
+        return sources;
+    }
+
+    private static String value(final String[] args, final int option)
+    {
+        if (option + 1 == args.length)
+        {
+            throw new IllegalArgumentException(args[option] + " needs a value; " + USAGE);
+        }
+        return args[option + 1];
+    }
+
+    private static int positive(final String option, final String value)
+    {
+        try
+        {
+            final int number = Integer.parseInt(value.strip());
+            if (number > 0)
+            {
+                return number;
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // Reported below.
+        }
+        throw new IllegalArgumentException(option + " " + value + ": each value must be a positive integer; " + USAGE);
+    }
+
+    private static String size(final String value)
+    {
+        final String size = value.strip().toUpperCase(Locale.ROOT);
+        if (!List.of("A", "B", "C").contains(size))
+        {
+            throw new IllegalArgumentException("--sizes " + value + ": each size is A, B or C; " + USAGE);
+        }
+        return size;
+    }
+
+    private static Kernel kernel(final String value)
+    {
+        return Arrays.stream(Kernel.values()).filter(kernel -> kernel.shortName.equals(value.strip())).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("--only " + value + " is not one of " +
+                Arrays.stream(Kernel.values()).map(kernel -> kernel.shortName).toList() + "; " + USAGE));
+    }
+
+    private int run() throws Exception
+    {
+        final long startNs = System.nanoTime();
+        final Path classes = Files.createTempDirectory("kupl-jgf-");
+        try
+        {
+            compile(plan.sources(), classes);
+            return measure(classes, startNs);
+        }
+        finally
+        {
+            try (Stream<Path> files = Files.walk(classes))
+            {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    /** Compiles JGF's utilities and section 2, unchanged, against MPJ Express's jar. */
+    private static void compile(final Path sources, final Path classes) throws IOException
+    {
+        final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null)
+        {
+            throw new IllegalStateException("this Java has no compiler (javax.tools): run bin/bench with a JDK");
+        }
+        final List<String> files;
+        try (Stream<Path> walk = Stream.concat(Files.walk(sources.resolve("jgfutil")),
+            Files.walk(sources.resolve("section2"))))
+        {
+            files = walk.filter(path -> path.toString().endsWith(".java")).map(Path::toString).sorted().toList();
+        }
+        final List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-cp",
+            Path.of(MpjHome.MPJ_LIB, "mpj.jar").toString(), "-encoding", "ISO-8859-1", "-nowarn", "-proc:none",
+            "-Xlint:none"));
+        arguments.addAll(files);
+        progress("compiling " + files.size() + " files of " + sources);
+        final ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        if (javac.run(null, messages, messages, arguments.toArray(String[]::new)) != 0)
+        {
+            throw new IllegalStateException("javac could not compile " + sources + " against " + MpjHome.MPJ_LIB +
+                "/mpj.jar:\n" + messages.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    private int measure(final Path classes, final long startNs)
+    {
+        out.println("# Java Grande Forum MPJ benchmarks, section 2, as a user runs them");
+        out.println();
+        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
+            System.getProperty("java.runtime.version") + "; load average at the start: " + Machine.loadAverage());
+        out.println("- sources: " + plan.sources() + ", compiled unchanged against " + MpjHome.MPJ_LIB + "/mpj.jar");
+        out.println("- " + plan.repetitions() + " jobs per cell, one kernel run each (as JGF's programs do), the " +
+            "columns of a row by turns; shm = bin/mpjrun's defaults" +
+            (plan.columns().stream().anyMatch(Column::fixedWait) ? "; " + FixedWait.COLUMN + " = " +
+            FixedWait.describe() : "") + "; multicore and niodev with MPJ Express's defaults");
+        out.println();
+
+        final Map<String, Map<String, List<Double>>> seconds = new LinkedHashMap<>();
+        final List<String> failures = new ArrayList<>();
+        for (final Kernel kernel : plan.kernels())
+        {
+            for (final String size : plan.sizes())
+            {
+                for (final int processes : plan.processCounts())
+                {
+                    final Map<String, List<Double>> row = new LinkedHashMap<>();
+                    plan.columns().forEach(column -> row.put(column.name(), new ArrayList<>()));
+                    for (int round = 1; round <= plan.repetitions(); round++)
+                    {
+                        for (final Column column : plan.columns())
+                        {
+                            progress(kernel.jgfName + " size " + size + ", " + processes + " ranks, " + column.name() +
+                                ", job " + round + " of " + plan.repetitions());
+                            final String failure = runJob(classes, kernel, size, processes, column,
+                                row.get(column.name()));
+                            if (failure != null)
+                            {
+                                failures.add(kernel.jgfName + " size " + size + ", " + processes + " ranks, " +
+                                    column.name() + ": " + failure);
+                            }
+                        }
+                    }
+                    seconds.put(kernel.jgfName + "|" + size + "|" + processes, row);
+                }
+            }
+        }
+        printTable(seconds);
+        if (!failures.isEmpty())
+        {
+            out.println();
+            out.println("FAILED (" + failures.size() + "):");
+            failures.forEach(failure -> out.println("\n- " + failure));
+        }
+        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
+            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    /** Runs one job; adds its kernel seconds to {@code seconds}, or returns why there are none. */
+    private String runJob(final Path classes, final Kernel kernel, final String size, final int processes,
+        final Column column, final List<Double> seconds)
+    {
+        final JobSpec spec = new JobSpec(processes, List.of(classes.toString()), List.of(), kernel.mainClass(size),
+            List.of(), false);
+        final JobResult result;
+        try
+        {
+            result = MpjJobs.run(column.device(), spec, JOB_TIMEOUT, plan.mpjHome(),
+                column.fixedWait() ? FixedWait.environment(processes) : Map.of());
+        }
+        catch (final Exception e)
+        {
+            return "could not run: " + e;
+        }
+        final Matcher matcher = KERNEL_SECONDS.matcher(result.output());
+        final boolean timed = matcher.find() && matcher.group(1).equals(kernel.jgfName) &&
+            matcher.group(2).equals(size);
+        final boolean invalid = result.output().contains("Validation failed");
+        if (!result.succeeded() || !timed || invalid)
+        {
+            return result.summary() + (timed ? "" : "; no kernel time printed") +
+                (invalid ? "; Validation failed" : "") +
+                "\n" + result.output().lines().map(line -> "    " + line).reduce((a, b) -> a + "\n" + b).orElse("");
+        }
+        seconds.add(Double.parseDouble(matcher.group(3)));
+        return null;
+    }
+
+    private void printTable(final Map<String, Map<String, List<Double>>> seconds)
+    {
+        final List<String> columns = plan.columns().stream().map(Column::name).toList();
+        final List<String> ratios = columns.stream().filter(name -> name.equals("multicore") || name.equals("niodev"))
+            .toList();
+        out.println("Kernel seconds as each program prints them, median (min-max):");
+        out.println();
+        out.println("| kernel | size | ranks | " + String.join(" | ", columns) +
+            ratios.stream().map(other -> " | shm/" + other).reduce("", String::concat) + " |");
+        out.println("|---|---|---|" + "---|".repeat(columns.size() + ratios.size()));
+        for (final Map.Entry<String, Map<String, List<Double>>> entry : seconds.entrySet())
+        {
+            final String[] key = entry.getKey().split("\\|");
+            final StringBuilder line = new StringBuilder("| " + key[0] + " | " + key[1] + " | " + key[2] + " |");
+            for (final String column : columns)
+            {
+                line.append(' ').append(cell(entry.getValue().get(column))).append(" |");
+            }
+            for (final String other : ratios)
+            {
+                final List<Double> shm = entry.getValue().get("shm");
+                final List<Double> reference = entry.getValue().get(other);
+                line.append(' ').append(shm.isEmpty() || reference.isEmpty() ? "n/a" :
+                    String.format(Locale.ROOT, "%.2f", median(shm) / median(reference))).append(" |");
+            }
+            out.println(line);
+        }
+        out.println();
+        out.println("Seconds between the kernel timer's start and stop on rank 0, JIT compilation included (each " +
+            "job runs its kernel once). Ratios: medians of shm with bin/mpjrun's defaults over the other " +
+            "device's (below 1: shm is faster).");
+    }
+
+    private static String cell(final List<Double> values)
+    {
+        if (values.isEmpty())
+        {
+            return "FAILED";
+        }
+        final double[] array = values.stream().mapToDouble(Double::doubleValue).toArray();
+        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Samples.median(array), Samples.min(array),
+            Samples.max(array));
+    }
+
+    private static double median(final List<Double> values)
+    {
+        return Samples.median(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private static void progress(final String what)
+    {
+        System.err.println("[bench-jgf] " + what);
+    }
+}
