@@ -224,7 +224,21 @@ public final class Waiter
                     else if (nowNs - nextCheckNs >= 0)
                     {
                         nextCheckNs = nowNs + livenessIntervalNs;
-                        liveness.check(peer, what, nowNs - startNs);
+                        try
+                        {
+                            liveness.check(peer, what, nowNs - startNs);
+                        }
+                        catch (final PeerDeathException death)
+                        {
+                            // A peer may make the condition true and then exit while this wait
+                            // parks: what it did before it went counts, so look once more.
+                            last = attempt.attempt();
+                            if (last == Outcome.IDLE)
+                            {
+                                throw death;
+                            }
+                            continue;
+                        }
                         guard.check(what, nowNs - startNs);
                     }
                 }

@@ -173,6 +173,19 @@ class WaiterTest
     }
 
     @Test
+    void shouldEndTheWaitWhenTheDeadPeerMadeTheConditionTrueBeforeItWent()
+    {
+        final DeadRankRecord record = DeadRankRecord.processLocal();
+        final Waiter waiter = waiter(liveness(record, deadRank()), RETURN_AT_ONCE);
+
+        // The condition turns true only once the liveness check has seen the peer gone: as when a
+        // peer sets a flag and exits while this wait parks, before the wait looks at the flag again.
+        waiter.await(() -> record.firstDeadRank() >= 0, "a flag the peer set before exiting");
+
+        assertEquals(1, record.firstDeadRank());
+    }
+
+    @Test
     void shouldCheckOnlyTheAwaitedPeerWhenOneIsNamed()
     {
         final AtomicInteger checks = new AtomicInteger();
