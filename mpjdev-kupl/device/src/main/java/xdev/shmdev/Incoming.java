@@ -76,6 +76,12 @@ final class Incoming
         return (long)staticBytes + dynamicBytes;
     }
 
+    /** Payload bytes that have arrived so far. */
+    long arrivedBytes()
+    {
+        return arrived;
+    }
+
     boolean isComplete()
     {
         return arrived == totalBytes();

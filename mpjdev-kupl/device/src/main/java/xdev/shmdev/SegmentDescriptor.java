@@ -5,8 +5,9 @@ import java.lang.foreign.MemorySegment;
 import kupl.Doorbell;
 
 /**
- * Layout of each rank's segment of the device's engine window: the owner's doorbell, then the
- * one queue ({@link ShmQueue}) into which every rank writes what it has for the owner.
+ * Layout of each rank's segment of the device's engine window: the owner's doorbell, the one
+ * queue ({@link ShmQueue}) into which every rank writes what it has for the owner, and the
+ * owner's staging area ({@link StagingArea}) for the bytes of large messages.
  *
  * <pre>
  *   0                                                                  256
@@ -16,6 +17,9 @@ import kupl.Doorbell;
  *   +--------------------------------------------------------------------+
  *   | the owner's queue: {@link QueueDescriptor} layout, written by every |  queue bytes
  *   | rank of the job (the owner's own messages never go through it)     |
+ *   +--------------------------------------------------------------------+
+ *   | the owner's staging area: {@link StagingArea} layout, written by   |  {@link StagingArea#BYTES}
+ *   | the one sender the owner granted it to                             |
  *   +--------------------------------------------------------------------+
  * </pre>
  *
@@ -79,9 +83,21 @@ final class SegmentDescriptor
         return new ShmQueue(segment.asSlice(QUEUE_OFFSET, queueBytes), queueCapacity, ranks, viewer);
     }
 
+    /** Offset of the staging area: after the queue, which is a whole number of cache-line pairs. */
+    long stagingOffset()
+    {
+        return QUEUE_OFFSET + queueBytes;
+    }
+
+    /** The staging area of the rank whose segment is {@code segment}. */
+    StagingArea staging(final MemorySegment segment)
+    {
+        return new StagingArea(segment.asSlice(stagingOffset(), StagingArea.BYTES));
+    }
+
     /** Bytes of one segment. */
     long lengthBytes()
     {
-        return QUEUE_OFFSET + queueBytes;
+        return stagingOffset() + StagingArea.BYTES;
     }
 }

@@ -79,14 +79,18 @@ class QueueDescriptorTest
     }
 
     @Test
-    void shouldGiveEachSegmentADoorbellThenOneAlignedQueue()
+    void shouldGiveEachSegmentADoorbellThenOneAlignedQueueThenAStagingArea()
     {
         final SegmentDescriptor segment = new SegmentDescriptor(3, 1024);
         assertTrue(Doorbell.BYTES <= SegmentDescriptor.BELL_SLOT_BYTES);
         assertEquals(0, SegmentDescriptor.BELL_SLOT_BYTES % CACHE_LINE_PAIR);
         assertEquals(0, SegmentDescriptor.QUEUE_OFFSET % CACHE_LINE_PAIR);
         assertEquals(QueueDescriptor.bytesFor(1024, 3), segment.queueBytes());
-        assertEquals(SegmentDescriptor.QUEUE_OFFSET + segment.queueBytes(), segment.lengthBytes());
+        assertEquals(SegmentDescriptor.QUEUE_OFFSET + segment.queueBytes(), segment.stagingOffset());
+        assertEquals(0, segment.stagingOffset() % CACHE_LINE_PAIR);
+        assertEquals(0, StagingArea.DRAINED_OFFSET % CACHE_LINE_PAIR, "filled and drained on lines of their own");
+        assertEquals(0, StagingArea.SLOTS_OFFSET % CACHE_LINE_PAIR);
+        assertEquals(segment.stagingOffset() + StagingArea.BYTES, segment.lengthBytes());
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(0, 1024));
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(2, 1000));
     }
@@ -100,6 +104,6 @@ class QueueDescriptorTest
             assertEquals(ranks * perRank, ShmDevice.sharedMemoryBytes(ranks), "ranks " + ranks);
         }
         assertTrue(ShmDevice.sharedMemoryBytes(128) <= 64 * MIB, ShmDevice.sharedMemoryBytes(128) + " bytes");
-        assertTrue(perRank < ShmDevice.QUEUE_BYTES + 1024, perRank + " bytes per rank");
+        assertTrue(perRank < ShmDevice.QUEUE_BYTES + StagingArea.BYTES + 1024, perRank + " bytes per rank");
     }
 }
