@@ -50,11 +50,11 @@ public final class ShmDevice implements Device
     public static final int EAGER_LIMIT = 128 * 1024;
     /**
      * Capacity of each rank's queue, which every other rank writes into: 256 KiB holds four full
-     * records of {@link #CHUNK_BYTES}, and with the staging area ({@link StagingArea#BYTES}) keeps a
-     * job of 128 ranks within 48.1 MiB of shared memory ({@link #sharedMemoryBytes}).
+     * records of {@link #CHUNK_BYTES}, and with the staging rings ({@link StagingArea#ringBytesFor})
+     * keeps a job of 128 ranks within 48.1 MiB of shared memory ({@link #sharedMemoryBytes}).
      */
     public static final int QUEUE_BYTES = 256 * 1024;
-    /** Largest piece of message data in one record, and in one slot of a staging area. */
+    /** Largest piece of message data in one record, and copied into a staging ring at once. */
     public static final int CHUNK_BYTES = 64 * 1024;
 
     /**

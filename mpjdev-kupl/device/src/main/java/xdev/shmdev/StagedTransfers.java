@@ -8,8 +8,9 @@ import xdev.XDevException;
 
 /**
  * The bytes of rendezvous messages, pipelined through the receivers' {@link StagingArea}s: the
- * sender copies a chunk into a slot while the receiver copies the previous one out, so that on
- * two cores a large message costs about one copy's time, in 64 KiB pieces that stay in cache.
+ * sender copies a piece into the ring while the receiver copies the previous one out, so that on
+ * two cores a large message costs about one copy's time, in {@link #PIECE_BYTES} pieces that stay
+ * in cache.
  *
  * <p><b>Receiving.</b> This rank's area serves one message at a time: the first matched
  * rendezvous message is granted it ({@link #offer} returns true and the protocol answers
@@ -17,15 +18,24 @@ import xdev.XDevException;
  * {@link #readInbound} copies what has been filled into the message's receive buffer.
  *
  * <p><b>Sending.</b> On clear-to-send a send starts ({@link #startSending}); {@link #writeOutbound}
- * copies the next chunks into its receiver's area while there are free slots, and completes the
- * send once every byte is written (its buffer is then free, as after an eager send).
+ * copies the next pieces into its receiver's ring while it has room, and completes the send once
+ * every byte is written (its buffer is then free, as after an eager send: a message that fits the
+ * ring does not wait for its receiver to copy it out).
  *
  * <p>Each side rings the other's doorbell (only if it sleeps) after publishing what the other
- * waits for: filled chunks, or freed slots. Nothing here waits. A pass with nothing in flight
+ * waits for: bytes written, or room freed. Nothing here waits. A pass with nothing in flight
  * costs two checks, whatever the number of ranks. Used under the device's lock.
  */
 final class StagedTransfers
 {
+    /**
+     * Most bytes copied between two publications of a counter: 64 KiB, well inside a core's L2
+     * cache, so that the bytes the sender has just written are still cached when the receiver
+     * copies them out, and large enough that a counter update and a doorbell check cost little
+     * beside the copy.
+     */
+    static final int PIECE_BYTES = ShmDevice.CHUNK_BYTES;
+
     private final int ownRank;
     private final StagingArea inbox;
     /** Each peer's area, as this rank writes into it (its own entry unused). */
@@ -36,12 +46,12 @@ final class StagedTransfers
     private Incoming receiving;
     /** Matched rendezvous messages waiting for this rank's area, in match order. */
     private final ArrayDeque<Incoming> waiting = new ArrayDeque<>();
-    /** Chunks copied out of this rank's area so far (its {@code drained} word, which only this rank writes). */
+    /** Bytes copied out of this rank's area so far (its {@code drained} word, which only this rank writes). */
     private long drained;
     /** Per destination, the send writing into its area, or null. */
     private final SendRequest[] sending;
-    /** Per destination, the next chunk the send writes. */
-    private final long[] nextChunk;
+    /** Per destination, the position in its ring of the next byte the send writes. */
+    private final long[] filled;
     /** The destinations whose entry of {@link #sending} is set. */
     private final BitSet destinations;
 
@@ -59,7 +69,7 @@ final class StagedTransfers
         this.completions = completions;
         this.drained = inbox.drainedAcquire();
         this.sending = new SendRequest[areas.length];
-        this.nextChunk = new long[areas.length];
+        this.filled = new long[areas.length];
         this.destinations = new BitSet(areas.length);
     }
 
@@ -88,7 +98,7 @@ final class StagedTransfers
     }
 
     /**
-     * Copies the chunks filled so far into the granted message's receive buffer.
+     * Copies the bytes written so far into the granted message's receive buffer.
      *
      * @return whether anything was copied.
      */
@@ -99,25 +109,26 @@ final class StagedTransfers
         {
             return false;
         }
-        final long filled = inbox.filledAcquire();
-        if (filled == drained)
+        final long written = inbox.filledAcquire();
+        if (written == drained)
         {
             return false;
         }
-        while (drained < filled && !message.isComplete())
+        if (written - drained > message.totalBytes() - message.arrivedBytes())
         {
-            final int bytes = (int)Math.min(StagingArea.SLOT_BYTES, message.totalBytes() - message.arrivedBytes());
-            message.accept(inbox.memory(), StagingArea.slotOffset(drained), bytes);
-            drained++;
+            throw new XDevException("shm device: rank " + message.source + " wrote " + (written - drained) +
+                " bytes into rank " + ownRank + "'s staging area, more than the " +
+                (message.totalBytes() - message.arrivedBytes()) + " left of message " + message.sequence +
+                " (corrupted memory?)");
+        }
+        while (drained < written)
+        {
+            final int bytes = (int)Math.min(Math.min(PIECE_BYTES, written - drained), inbox.toEnd(drained));
+            message.accept(inbox.memory(), inbox.offset(drained), bytes);
+            drained += bytes;
             inbox.releaseDrained(drained);
         }
-        if (drained != filled)
-        {
-            throw new XDevException("shm device: rank " + message.source + " filled " + (filled - drained) +
-                " chunks more than message " + message.sequence + " has into rank " + ownRank +
-                "'s staging area (corrupted memory?)");
-        }
-        // After the release of drained: the sender may sleep waiting for a free slot.
+        // After the release of drained: the sender may sleep waiting for room.
         bells[message.source].ringIfSleeping();
         return true;
     }
@@ -152,7 +163,7 @@ final class StagedTransfers
         }
         sending[destination] = send;
         // The receiver grants its area only once it is drained: filled == drained, and no one else writes it now.
-        nextChunk[destination] = peerAreas[destination].filledAcquire();
+        filled[destination] = peerAreas[destination].filledAcquire();
         destinations.set(destination);
     }
 
@@ -163,7 +174,7 @@ final class StagedTransfers
     }
 
     /**
-     * Writes the next chunks of every started send while its receiver has free slots, and
+     * Writes the next pieces of every started send while its receiver's ring has room, and
      * completes the sends whose bytes are all written.
      *
      * @return whether anything was written.
@@ -181,33 +192,32 @@ final class StagedTransfers
     private boolean write(final int peer, final SendRequest send)
     {
         final StagingArea area = peerAreas[peer];
-        long chunk = nextChunk[peer];
+        final int ring = area.ringBytes();
+        long position = filled[peer];
         long drainedThere = area.drainedAcquire();
         boolean wrote = false;
         while (send.protocol.phase() == SendStateMachine.Phase.WRITING_DATA)
         {
-            if (chunk - drainedThere >= StagingArea.SLOTS)
+            if (position - drainedThere == ring)
             {
                 drainedThere = area.drainedAcquire();
-                if (chunk - drainedThere >= StagingArea.SLOTS)
+                if (position - drainedThere == ring)
                 {
                     break;
                 }
             }
             final long from = send.protocol.written();
-            final int bytes = (int)Math.min(StagingArea.SLOT_BYTES, send.totalBytes() - from);
-            send.bytes.copyTo(from, area.memory(), StagingArea.slotOffset(chunk), bytes);
-            chunk++;
-            area.releaseFilled(chunk);
+            final int bytes = (int)Math.min(Math.min(PIECE_BYTES, send.totalBytes() - from),
+                Math.min(ring - (position - drainedThere), area.toEnd(position)));
+            send.bytes.copyTo(from, area.memory(), area.offset(position), bytes);
+            position += bytes;
+            area.releaseFilled(position);
             send.protocol.dataWritten(bytes);
+            // After the release of filled: the receiver may sleep waiting for bytes.
+            bells[peer].ringIfSleeping();
             wrote = true;
         }
-        nextChunk[peer] = chunk;
-        if (wrote)
-        {
-            // After the release of filled: the receiver may sleep waiting for a chunk.
-            bells[peer].ringIfSleeping();
-        }
+        filled[peer] = position;
         if (send.protocol.phase() == SendStateMachine.Phase.WRITTEN)
         {
             sending[peer] = null;

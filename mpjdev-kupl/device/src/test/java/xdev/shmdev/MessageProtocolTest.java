@@ -74,35 +74,36 @@ class MessageProtocolTest
         assertTrue(queuedInto(1) < 1024, "only the envelope went through the receiver's queue, not " + queuedInto(1) +
             " bytes");
         final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
-        final long chunks = (LARGE + 8 + StagingArea.SLOT_BYTES - 1) / StagingArea.SLOT_BYTES;
-        assertEquals(chunks, area.filledAcquire(), "every chunk went through the staging area");
-        assertEquals(chunks, area.drainedAcquire(), "and was copied out");
+        assertEquals(send.totalBytes(), area.filledAcquire(), "every byte went through the staging area");
+        assertEquals(send.totalBytes(), area.drainedAcquire(), "and was copied out");
     }
 
     @Test
     void shouldGrantTheStagingAreaToOneMessageAtATimeInMatchOrder() throws Exception
     {
-        final SendRequest first = pair.send(0, Messages.bytes(LARGE, 3), TAG, false);
+        final int ring = StagingArea.ringBytesFor(2);
+        final int huge = ring + LARGE;
+        final SendRequest first = pair.send(0, Messages.bytes(huge, 3), TAG, false);
         final SendRequest second = pair.send(0, Messages.bytes(LARGE, 4), TAG, true);
         pair.pump();
-        final RecvRequest firstReceive = pair.receive(1, Messages.empty(LARGE + 64), TAG);
+        final RecvRequest firstReceive = pair.receive(1, Messages.empty(huge + 64), TAG);
         final RecvRequest secondReceive = pair.receive(1, Messages.empty(LARGE + 64), TAG);
-        // Rank 1 answers; rank 0 reads the answer and fills both slots of rank 1's area.
+        // Rank 1 answers; rank 0 reads the answer and fills rank 1's ring.
         pair.sides[1].queues.flushAll();
         pair.sides[0].queues.drain(pair.sides[0].protocol);
         pair.sides[0].protocol.pumpStaged();
         assertEquals(SendStateMachine.Phase.WRITING_DATA, first.protocol.phase());
-        assertEquals(2L * StagingArea.SLOT_BYTES, first.protocol.written(), "both slots filled, then it waits");
+        assertEquals(ring, first.protocol.written(), "the ring filled, then it waits for room");
         assertEquals(SendStateMachine.Phase.AWAITING_RECEIVER, second.protocol.phase(),
             "the second message waits for the area");
         pair.pump();
         assertTrue(first.isDone() && second.isDone() && firstReceive.isDone() && secondReceive.isDone());
-        assertTrue(Messages.isPattern(Messages.readBytes(firstReceive.buffer, LARGE), 3));
+        assertTrue(Messages.isPattern(Messages.readBytes(firstReceive.buffer, huge), 3));
         assertTrue(Messages.isPattern(Messages.readBytes(secondReceive.buffer, LARGE), 4));
     }
 
     @Test
-    void shouldRejectMoreChunksThanTheMessageHas() throws Exception
+    void shouldRejectMoreBytesInTheStagingAreaThanTheMessageHas() throws Exception
     {
         pair.send(0, Messages.bytes(LARGE, 6), TAG, false);
         pair.receive(1, Messages.empty(LARGE + 64), TAG);
@@ -111,10 +112,11 @@ class MessageProtocolTest
         pair.receive(1, Messages.empty(LARGE + 64), TAG);
         pair.sides[1].queues.flushAll();
         final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
-        // A corrupted count: far more chunks than the granted message has.
-        area.releaseFilled(area.drainedAcquire() + 1000);
+        // A corrupted count: more bytes than the granted message has.
+        area.releaseFilled(area.drainedAcquire() + LARGE + 1000);
         final XDevException error = assertThrows(XDevException.class, () -> pair.sides[1].protocol.pumpStaged());
-        assertTrue(error.getMessage().contains("staging area (corrupted memory?)"), error.getMessage());
+        assertTrue(error.getMessage().startsWith("shm device: rank 0 wrote " + (LARGE + 1000) + " bytes into rank " +
+            "1's staging area, more than the " + (LARGE + 8) + " left of message 1"), error.getMessage());
     }
 
     @Test
