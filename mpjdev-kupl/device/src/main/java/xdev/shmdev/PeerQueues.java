@@ -174,7 +174,7 @@ final class PeerQueues
             }
             send.protocol.envelopeWritten(inline);
         }
-        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send (StagedTransfers).
+        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send (then the ring).
         return send.rendezvous || writeData(out, send);
     }
 
