@@ -28,7 +28,7 @@ final class Incoming
     final long senderAddress;
     /** Payload bytes that have arrived so far. */
     private long arrived;
-    /** Where the bytes of an unmatched eager message wait; null once matched. */
+    /** Where the bytes of an unmatched eager message wait: made when the first of them arrives unmatched. */
     private byte[] staging;
     /** The receive it matched, or null. */
     private RecvRequest receive;
@@ -52,8 +52,6 @@ final class Incoming
         this.synchronous = synchronous;
         this.rendezvous = rendezvous;
         this.senderAddress = senderAddress;
-        // An eager message's bytes follow its envelope at once, matched or not.
-        this.staging = rendezvous || totalBytes() == 0 ? null : new byte[(int)totalBytes()];
     }
 
     /** A message from this process to itself: every byte copied from {@code send} now, staged until matched. */
@@ -62,8 +60,9 @@ final class Incoming
         final Incoming message = new Incoming(send.destination, send.sequence, send.tag, send.context,
             send.bytes.staticBytes(), send.bytes.dynamicBytes(), send.bytes.numEls(), send.bytes.typeCode(),
             send.synchronous, false, 0);
-        if (message.staging != null)
+        if (message.totalBytes() > 0)
         {
+            message.staging = new byte[(int)message.totalBytes()];
             send.bytes.copyTo(0, MemorySegment.ofArray(message.staging), 0, message.staging.length);
         }
         message.arrived = message.totalBytes();
@@ -74,6 +73,12 @@ final class Incoming
     long totalBytes()
     {
         return (long)staticBytes + dynamicBytes;
+    }
+
+    /** Payload bytes that have arrived so far. */
+    long arrivedBytes()
+    {
+        return arrived;
     }
 
     boolean isComplete()
@@ -157,6 +162,11 @@ final class Incoming
         }
         else if (!discarded)
         {
+            if (staging == null)
+            {
+                // Only now: a message matched on arrival (the common case) never needs one.
+                staging = new byte[(int)totalBytes()];
+            }
             MemorySegment.copy(memory, at, MemorySegment.ofArray(staging), arrived, length);
         }
         arrived += length;

@@ -23,9 +23,11 @@ import xdev.XDevException;
  * <p>Up to {@link ShmDevice#EAGER_LIMIT} bytes a message goes at once (eager): the receiver
  * copies it straight into a posted receive's buffer, or into a staging array if none is posted
  * yet. A larger one sends only its envelope (rendezvous); once a receive matches it, the receiver
- * reads the bytes straight from the sender's memory ({@link DirectReads}) and answers read, or
- * answers clear-to-send and the sender streams the bytes in chunks of at most
- * {@link ShmDevice#CHUNK_BYTES}, so nothing larger than the queue is ever buffered. A synchronous
+ * grants it its staging area ({@link StagedTransfers}; the next such message waits its turn) and
+ * answers clear-to-send, and the sender copies the bytes into that area chunk by chunk while the
+ * receiver copies them out, so nothing larger than the area is ever buffered. Where direct reads
+ * are turned on ({@link DirectReads}), the receiver first tries to read the bytes straight from
+ * the sender's memory and answers read. A synchronous
  * send completes when the receiver has matched it (an acknowledgement for eager messages, the
  * clear-to-send or read for rendezvous ones). Each send's state is its {@link SendStateMachine};
  * each arriving message's is its {@link Incoming}. Used under the device's lock.
@@ -37,6 +39,7 @@ final class MessageProtocol implements ShmQueue.Reader
     private final MatchQueues matching;
     private final Completions completions;
     private final DirectReads directReads;
+    private final StagedTransfers staged;
     private final IntToLongFunction pidOfRank;
     private final IntFunction<UUID> idOfRank;
     private final int[] nextSequence;
@@ -50,14 +53,15 @@ final class MessageProtocol implements ShmQueue.Reader
      * @param idOfRank  each rank's identity, for receive statuses.
      */
     MessageProtocol(final int ownRank, final int size, final PeerQueues queues, final MatchQueues matching,
-        final Completions completions, final DirectReads directReads, final IntToLongFunction pidOfRank,
-        final IntFunction<UUID> idOfRank)
+        final Completions completions, final DirectReads directReads, final StagedTransfers staged,
+        final IntToLongFunction pidOfRank, final IntFunction<UUID> idOfRank)
     {
         this.ownRank = ownRank;
         this.queues = queues;
         this.matching = matching;
         this.completions = completions;
         this.directReads = directReads;
+        this.staged = staged;
         this.pidOfRank = pidOfRank;
         this.idOfRank = idOfRank;
         this.nextSequence = new int[size];
@@ -114,7 +118,7 @@ final class MessageProtocol implements ShmQueue.Reader
             {
                 final SendRequest send = awaitingReceiver.take(source, sequence, "clear-to-send");
                 send.protocol.clearToSend();
-                queues.addData(send);
+                staged.startSending(send);
             }
             case KIND_READ ->
             {
@@ -198,11 +202,11 @@ final class MessageProtocol implements ShmQueue.Reader
             arriving.remove(message.source, message.sequence);
             queues.addControl(message.source, KIND_READ, message.sequence);
         }
-        else if (message.rendezvous)
+        else if (message.rendezvous && staged.offer(message))
         {
             queues.addControl(message.source, KIND_CLEAR_TO_SEND, message.sequence);
         }
-        else if (message.synchronous)
+        else if (message.synchronous && !message.rendezvous)
         {
             queues.addControl(message.source, KIND_ACK, message.sequence);
         }
@@ -210,6 +214,40 @@ final class MessageProtocol implements ShmQueue.Reader
         {
             finishReceive(message);
         }
+    }
+
+    /**
+     * Moves the bytes of rendezvous messages through the staging areas: writes what the peers'
+     * areas have room for, copies out what has arrived in this rank's, and, once the message
+     * granted this rank's area is complete, finishes its receive and clears the next one's sender.
+     *
+     * @return whether anything moved.
+     */
+    boolean pumpStaged()
+    {
+        boolean moved = staged.writeOutbound();
+        final Incoming message = staged.receiving();
+        if (message != null && staged.readInbound())
+        {
+            moved = true;
+            if (message.isComplete())
+            {
+                arriving.remove(message.source, message.sequence);
+                finishReceive(message);
+                final Incoming next = staged.grantNext();
+                if (next != null)
+                {
+                    queues.addControl(next.source, KIND_CLEAR_TO_SEND, next.sequence);
+                }
+            }
+        }
+        return moved;
+    }
+
+    /** Whether no send is still writing into a peer's staging area. */
+    boolean isIdleSending()
+    {
+        return staged.isIdleSending();
     }
 
     /** Copies a rendezvous message straight from the sender's memory into the receive buffer, if allowed. */

@@ -1,6 +1,5 @@
 package xdev.shmdev;
 
-import static xdev.shmdev.MessageRecords.KIND_DATA;
 import static xdev.shmdev.MessageRecords.KIND_EAGER;
 import static xdev.shmdev.MessageRecords.KIND_RENDEZVOUS;
 
@@ -66,12 +65,6 @@ final class PeerQueues
     void addMessage(final SendRequest send)
     {
         add(send.destination, new Outgoing(send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
-    }
-
-    /** Queues the data records of a rendezvous {@code send} that its receiver cleared. */
-    void addData(final SendRequest send)
-    {
-        add(send.destination, new Outgoing(KIND_DATA, send, send.sequence));
     }
 
     /** Queues a control record about message {@code sequence} from {@code peer}. */
@@ -164,7 +157,6 @@ final class PeerQueues
         return switch (next.kind())
         {
             case KIND_EAGER, KIND_RENDEZVOUS -> writeMessage(out, next.send());
-            case KIND_DATA -> writeData(out, next.send());
             default -> MessageRecords.writeControl(out, next.kind(), next.sequence());
         };
     }
@@ -182,7 +174,7 @@ final class PeerQueues
             }
             send.protocol.envelopeWritten(inline);
         }
-        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send.
+        // The rest of an eager message follows at once; a rendezvous one waits for clear-to-send (then the ring).
         return send.rendezvous || writeData(out, send);
     }
 

@@ -12,7 +12,8 @@ import xdev.XDevException;
 
 /**
  * Drives the device: holds its lock, makes one pass over the queues (read every incoming one,
- * write what the outgoing ones have room for), waits until a condition holds
+ * move large messages' bytes through the staging areas, write what the outgoing queues have room
+ * for), waits until a condition holds
  * ({@link DeviceWaiter}), and breaks the device for good on the first protocol or liveness
  * error, so that every later call reports it. The requests drive the device through it
  * ({@link RequestDriver}).
@@ -69,7 +70,9 @@ final class Progress implements RequestDriver
         checkUsable();
         try
         {
-            return queues.drain(protocol) | queues.flushAll();
+            // Staged bytes after the drain (which may bring a clear-to-send) and before the flush (which writes the
+            // clear-to-send of the message granted the staging area next).
+            return queues.drain(protocol) | protocol.pumpStaged() | queues.flushAll();
         }
         catch (final XDevException e)
         {
@@ -106,7 +109,7 @@ final class Progress implements RequestDriver
     /** Writes what is still queued, then marks the device finished: every later call fails. */
     void finish()
     {
-        awaitCondition(queues::isFlushed, "finish (writing queued messages)");
+        awaitCondition(() -> queues.isFlushed() && protocol.isIdleSending(), "finish (writing queued messages)");
         // Volatile store: any thread of this process that calls the device from now on fails clearly.
         finished = true;
     }

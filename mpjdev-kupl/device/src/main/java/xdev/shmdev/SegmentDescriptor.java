@@ -5,8 +5,9 @@ import java.lang.foreign.MemorySegment;
 import kupl.Doorbell;
 
 /**
- * Layout of each rank's segment of the device's engine window: the owner's doorbell, then the
- * one queue ({@link ShmQueue}) into which every rank writes what it has for the owner.
+ * Layout of each rank's segment of the device's engine window: the owner's doorbell, the one
+ * queue ({@link ShmQueue}) into which every rank writes what it has for the owner, and the
+ * owner's staging area ({@link StagingArea}) for the bytes of large messages.
  *
  * <pre>
  *   0                                                                  256
@@ -17,11 +18,15 @@ import kupl.Doorbell;
  *   | the owner's queue: {@link QueueDescriptor} layout, written by every |  queue bytes
  *   | rank of the job (the owner's own messages never go through it)     |
  *   +--------------------------------------------------------------------+
+ *   | the owner's staging area: {@link StagingArea} layout, written by   |  its ring's bytes
+ *   | the one sender the owner granted it to                             |  ({@link StagingArea#ringBytesFor}) + 256
+ *   +--------------------------------------------------------------------+
  * </pre>
  *
  * A segment grows with the job's size only by the queue's room-wanted bits (128 bytes per 1024
- * ranks), so the window of a job of N ranks is N segments: O(N), where one queue per ordered pair
- * of ranks would be O(N^2). The window is allocated collectively and zeroed, and every rank
+ * ranks), and its staging ring shrinks as the job grows (the rings of a job take about 16 MiB
+ * together), so the window of a job of N ranks is N segments: O(N), where one queue per ordered
+ * pair of ranks would be O(N^2). The window is allocated collectively and zeroed, and every rank
  * computes the same offsets from the job's size, so the layout needs no header of its own.
  */
 final class SegmentDescriptor
@@ -34,6 +39,7 @@ final class SegmentDescriptor
     private final int ranks;
     private final int queueCapacity;
     private final long queueBytes;
+    private final int ringBytes;
 
     /**
      * @param ranks         ranks of the job.
@@ -46,6 +52,7 @@ final class SegmentDescriptor
         this.ranks = ranks;
         this.queueCapacity = queueCapacity;
         this.queueBytes = QueueDescriptor.bytesFor(queueCapacity, ranks);
+        this.ringBytes = StagingArea.ringBytesFor(ranks);
     }
 
     int ranks()
@@ -79,9 +86,21 @@ final class SegmentDescriptor
         return new ShmQueue(segment.asSlice(QUEUE_OFFSET, queueBytes), queueCapacity, ranks, viewer);
     }
 
+    /** Offset of the staging area: after the queue, which is a whole number of cache-line pairs. */
+    long stagingOffset()
+    {
+        return QUEUE_OFFSET + queueBytes;
+    }
+
+    /** The staging area of the rank whose segment is {@code segment}. */
+    StagingArea staging(final MemorySegment segment)
+    {
+        return new StagingArea(segment.asSlice(stagingOffset(), StagingArea.bytesFor(ringBytes)), ringBytes);
+    }
+
     /** Bytes of one segment. */
     long lengthBytes()
     {
-        return QUEUE_OFFSET + queueBytes;
+        return stagingOffset() + StagingArea.bytesFor(ringBytes);
     }
 }

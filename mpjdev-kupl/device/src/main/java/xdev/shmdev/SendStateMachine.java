@@ -29,9 +29,9 @@ final class SendStateMachine
         ENVELOPE_QUEUED,
         /** Rendezvous envelope written; waiting for the receiver to match it. */
         AWAITING_RECEIVER,
-        /** Bytes are being written in data records. */
+        /** Bytes are being written: an eager message's in data records, a rendezvous one's into the staging ring. */
         WRITING_DATA,
-        /** Every byte is in the queue or was read by the receiver: the buffer is free. */
+        /** Every byte is in the queue or the ring, or was read by the receiver: the buffer is free. */
         WRITTEN
     }
 

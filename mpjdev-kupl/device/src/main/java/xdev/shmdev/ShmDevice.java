@@ -25,9 +25,10 @@ import xdev.XDevException;
  *     segment ({@link SegmentDescriptor}), into which every other rank writes: the device's
  *     shared memory grows linearly with the job's size, and a rank with nothing to receive polls
  *     one word. {@link PeerQueues} reads it and writes what waits for room in the peers'.</li>
- * <li><b>Protocols.</b> {@link MessageProtocol}: eager up to {@link #EAGER_LIMIT} bytes,
- *     rendezvous above, in records of at most {@link #CHUNK_BYTES} ({@link MessageRecords});
- *     each send follows its {@link SendStateMachine}.</li>
+ * <li><b>Protocols.</b> {@link MessageProtocol}: eager up to {@link #EAGER_LIMIT} bytes, in
+ *     records of at most {@link #CHUNK_BYTES} ({@link MessageRecords}); rendezvous above, the
+ *     bytes pipelined through the receiver's staging area ({@link StagedTransfers}); each send
+ *     follows its {@link SendStateMachine}.</li>
  * <li><b>Matching.</b> {@link MatchQueues}: source (or {@code ANY_SOURCE}), tag (or
  *     {@code ANY_TAG}) and context, in posting and arrival order, so that messages do not
  *     overtake each other.</li>
@@ -48,17 +49,17 @@ public final class ShmDevice implements Device
     /** Messages up to this size (static plus dynamic section) are sent eagerly, as niodev's default. */
     public static final int EAGER_LIMIT = 128 * 1024;
     /**
-     * Capacity of each rank's queue, which every other rank writes into: 256 KiB keeps a job of
-     * 128 ranks within 32.1 MiB of shared memory ({@link #sharedMemoryBytes}) and holds four full
-     * records of {@link #CHUNK_BYTES}.
+     * Capacity of each rank's queue, which every other rank writes into: 256 KiB holds four full
+     * records of {@link #CHUNK_BYTES}, and with the staging rings ({@link StagingArea#ringBytesFor})
+     * keeps a job of 128 ranks within 48.1 MiB of shared memory ({@link #sharedMemoryBytes}).
      */
     public static final int QUEUE_BYTES = 256 * 1024;
-    /** Largest piece of message data in one record. */
+    /** Largest piece of message data in one record, and copied into a staging ring at once. */
     public static final int CHUNK_BYTES = 64 * 1024;
 
     /**
      * Shared memory the device reserves for a job of {@code ranks} processes (its engine window):
-     * per rank, a doorbell and one queue of {@link #QUEUE_BYTES}.
+     * per rank, a doorbell, one queue of {@link #QUEUE_BYTES} and one staging area.
      *
      * @throws IllegalArgumentException naming the value, if {@code ranks} is below 1 or above 65536.
      */
@@ -92,20 +93,23 @@ public final class ShmDevice implements Device
         final SegmentDescriptor layout = new SegmentDescriptor(size, QUEUE_BYTES);
         final Doorbell[] bells = new Doorbell[size];
         final ShmQueue[] outbound = new ShmQueue[size];
+        final StagingArea[] stagingAreas = new StagingArea[size];
         for (int peer = 0; peer < size; peer++)
         {
             final MemorySegment peerSegment = job.window().segment(peer);
             bells[peer] = layout.doorbell(peerSegment);
             outbound[peer] = peer == own ? null : layout.queue(peerSegment, own);
+            stagingAreas[peer] = layout.staging(peerSegment);
         }
         final ShmQueue inbound = layout.queue(job.window().segment(own), own);
-        final DirectReads directReads = new DirectReads();
+        final DirectReads directReads = DirectReads.configured(size);
         final Completions completions = new Completions(bells[own]);
         joined = job;
         ranks = new JobRanks(job.conf().jobId(), size);
         queues = new PeerQueues(own, inbound, outbound, bells, directReads, completions);
-        protocol = new MessageProtocol(own, size, queues, matching, completions, directReads, job.comm()::pid,
-            ranks::uuid);
+        final StagedTransfers staged = new StagedTransfers(own, stagingAreas, bells, completions);
+        protocol = new MessageProtocol(own, size, queues, matching, completions, directReads, staged,
+            job.comm()::pid, ranks::uuid);
         progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own]);
         rank = own;
         return ranks.ids();

@@ -61,32 +61,80 @@ class MessageProtocolTest
     }
 
     @Test
-    void shouldStreamARendezvousMessageAfterClearToSend() throws Exception
+    void shouldPipelineARendezvousMessageThroughTheReceiversStagingAreaAfterClearToSend() throws Exception
     {
         final SendRequest send = pair.send(0, Messages.bytes(LARGE, 9), TAG, false);
         pair.pump();
         assertFalse(send.isDone(), "a rendezvous send waits for its receiver");
-        // A heap buffer has no address to read into: the bytes come through the queue.
         final RecvRequest receive = pair.receive(1, Messages.emptyOnHeap(LARGE + 64), TAG);
         pair.pump();
         assertTrue(send.isDone());
         assertTrue(receive.isDone());
         assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 9));
+        assertTrue(queuedInto(1) < 1024, "only the envelope went through the receiver's queue, not " + queuedInto(1) +
+            " bytes");
+        final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
+        assertEquals(send.totalBytes(), area.filledAcquire(), "every byte went through the staging area");
+        assertEquals(send.totalBytes(), area.drainedAcquire(), "and was copied out");
     }
 
     @Test
-    void shouldReadARendezvousMessageStraightFromTheSenderIntoNativeMemory() throws Exception
+    void shouldGrantTheStagingAreaToOneMessageAtATimeInMatchOrder() throws Exception
     {
-        final SendRequest send = pair.send(0, Messages.bytes(LARGE, 5), TAG, false);
-        final RecvRequest receive = pair.receive(1, Messages.empty(LARGE + 64), TAG);
+        final int ring = StagingArea.ringBytesFor(2);
+        final int huge = ring + LARGE;
+        final SendRequest first = pair.send(0, Messages.bytes(huge, 3), TAG, false);
+        final SendRequest second = pair.send(0, Messages.bytes(LARGE, 4), TAG, true);
         pair.pump();
-        assertTrue(send.isDone());
-        assertTrue(receive.isDone());
-        assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 5));
-        assumeTrue(pair.sides[1].directReads.enabled(), "process_vm_readv is refused here: the bytes were streamed");
-        final long queued = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).queue(pair.segments[1], 1)
-            .tailPosition();
-        assertTrue(queued < 1024, "only the envelope went through the queue, not " + queued + " bytes");
+        final RecvRequest firstReceive = pair.receive(1, Messages.empty(huge + 64), TAG);
+        final RecvRequest secondReceive = pair.receive(1, Messages.empty(LARGE + 64), TAG);
+        // Rank 1 answers; rank 0 reads the answer and fills rank 1's ring.
+        pair.sides[1].queues.flushAll();
+        pair.sides[0].queues.drain(pair.sides[0].protocol);
+        pair.sides[0].protocol.pumpStaged();
+        assertEquals(SendStateMachine.Phase.WRITING_DATA, first.protocol.phase());
+        assertEquals(ring, first.protocol.written(), "the ring filled, then it waits for room");
+        assertEquals(SendStateMachine.Phase.AWAITING_RECEIVER, second.protocol.phase(),
+            "the second message waits for the area");
+        pair.pump();
+        assertTrue(first.isDone() && second.isDone() && firstReceive.isDone() && secondReceive.isDone());
+        assertTrue(Messages.isPattern(Messages.readBytes(firstReceive.buffer, huge), 3));
+        assertTrue(Messages.isPattern(Messages.readBytes(secondReceive.buffer, LARGE), 4));
+    }
+
+    @Test
+    void shouldRejectMoreBytesInTheStagingAreaThanTheMessageHas() throws Exception
+    {
+        pair.send(0, Messages.bytes(LARGE, 6), TAG, false);
+        pair.receive(1, Messages.empty(LARGE + 64), TAG);
+        pair.pump();
+        pair.send(0, Messages.bytes(LARGE, 7), TAG, false);
+        pair.receive(1, Messages.empty(LARGE + 64), TAG);
+        pair.sides[1].queues.flushAll();
+        final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
+        // A corrupted count: more bytes than the granted message has.
+        area.releaseFilled(area.drainedAcquire() + LARGE + 1000);
+        final XDevException error = assertThrows(XDevException.class, () -> pair.sides[1].protocol.pumpStaged());
+        assertTrue(error.getMessage().startsWith("shm device: rank 0 wrote " + (LARGE + 1000) + " bytes into rank " +
+            "1's staging area, more than the " + (LARGE + 8) + " left of message 1"), error.getMessage());
+    }
+
+    @Test
+    void shouldReadARendezvousMessageStraightFromTheSenderIntoNativeMemoryWhenAskedTo() throws Exception
+    {
+        try (ProtocolPair reading = new ProtocolPair(true))
+        {
+            final SendRequest send = reading.send(0, Messages.bytes(LARGE, 5), TAG, false);
+            final RecvRequest receive = reading.receive(1, Messages.empty(LARGE + 64), TAG);
+            reading.pump();
+            assertTrue(send.isDone());
+            assertTrue(receive.isDone());
+            assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 5));
+            assumeTrue(reading.sides[1].directReads.enabled(),
+                "process_vm_readv is refused here: the bytes went through the staging area");
+            final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(reading.segments[1]);
+            assertEquals(0, area.filledAcquire(), "nothing went through the staging area");
+        }
     }
 
     @Test
@@ -134,6 +182,12 @@ class MessageProtocolTest
         pair.sides[0].queues.drain(pair.sides[0].protocol);
         writeControl(1, MessageRecords.KIND_ACK, send.sequence);
         assertThrows(XDevException.class, () -> pair.sides[0].queues.drain(pair.sides[0].protocol));
+    }
+
+    /** Bytes written so far into the queue of {@code rank}. */
+    private long queuedInto(final int rank)
+    {
+        return new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).queue(pair.segments[rank], rank).tailPosition();
     }
 
     /** Writes a record of {@code kind} naming {@code sequence} into the queue from {@code from} to the other rank. */

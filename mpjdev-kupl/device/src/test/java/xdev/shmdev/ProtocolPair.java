@@ -22,23 +22,28 @@ final class ProtocolPair implements AutoCloseable
         final PeerQueues queues;
         final MatchQueues matching = new MatchQueues();
         final MessageProtocol protocol;
-        final DirectReads directReads = new DirectReads();
+        final DirectReads directReads;
 
-        Side(final int rank, final MemorySegment[] segments, final SegmentDescriptor layout)
+        Side(final int rank, final MemorySegment[] segments, final SegmentDescriptor layout,
+            final boolean directReadsOn)
         {
             this.rank = rank;
+            this.directReads = new DirectReads(directReadsOn);
             final Doorbell[] bells = new Doorbell[2];
             final ShmQueue[] outbound = new ShmQueue[2];
+            final StagingArea[] areas = new StagingArea[2];
             for (int peer = 0; peer < 2; peer++)
             {
                 bells[peer] = layout.doorbell(segments[peer]);
                 outbound[peer] = peer == rank ? null : layout.queue(segments[peer], rank);
+                areas[peer] = layout.staging(segments[peer]);
             }
             final Completions completions = new Completions(bells[rank]);
             queues = new PeerQueues(rank, layout.queue(segments[rank], rank), outbound, bells, directReads,
                 completions);
             protocol = new MessageProtocol(rank, 2, queues, matching, completions, directReads,
-                peer -> ProcessHandle.current().pid(), peer -> new UUID(0, peer));
+                new StagedTransfers(rank, areas, bells, completions), peer -> ProcessHandle.current().pid(),
+                peer -> new UUID(0, peer));
         }
     }
 
@@ -69,7 +74,14 @@ final class ProtocolPair implements AutoCloseable
     final MemorySegment[] segments = new MemorySegment[2];
     final Side[] sides = new Side[2];
 
+    /** Two ranks whose large messages go through the staging areas (the device's default). */
     ProtocolPair()
+    {
+        this(false);
+    }
+
+    /** Two ranks that read large messages straight from each other if {@code directReads}. */
+    ProtocolPair(final boolean directReads)
     {
         final SegmentDescriptor layout = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES);
         for (int rank = 0; rank < 2; rank++)
@@ -78,7 +90,7 @@ final class ProtocolPair implements AutoCloseable
         }
         for (int rank = 0; rank < 2; rank++)
         {
-            sides[rank] = new Side(rank, segments, layout);
+            sides[rank] = new Side(rank, segments, layout, directReads);
         }
     }
 
@@ -116,6 +128,7 @@ final class ProtocolPair implements AutoCloseable
             for (final Side side : sides)
             {
                 moved |= side.queues.drain(side.protocol);
+                moved |= side.protocol.pumpStaged();
                 moved |= side.queues.flushAll();
             }
         }

@@ -1,5 +1,7 @@
 package xdev.shmdev;
 
+import java.lang.foreign.MemorySegment;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,14 +81,30 @@ class QueueDescriptorTest
     }
 
     @Test
-    void shouldGiveEachSegmentADoorbellThenOneAlignedQueue()
+    void shouldShareAbout16MiBOfStagingRingsOutAmongTheRanks()
+    {
+        assertEquals(StagingArea.MAX_RING_BYTES, StagingArea.ringBytesFor(2));
+        assertEquals(1 << 20, StagingArea.ringBytesFor(16));
+        assertEquals(StagingArea.MIN_RING_BYTES, StagingArea.ringBytesFor(128));
+        assertEquals(StagingArea.MIN_RING_BYTES, StagingArea.ringBytesFor(65536));
+        assertEquals(256 << 10, StagingArea.ringBytesFor(48), "rounded down to a power of two");
+        assertThrows(IllegalArgumentException.class, () -> new StagingArea(MemorySegment.ofArray(new long[64]), 1000));
+    }
+
+    @Test
+    void shouldGiveEachSegmentADoorbellThenOneAlignedQueueThenAStagingArea()
     {
         final SegmentDescriptor segment = new SegmentDescriptor(3, 1024);
         assertTrue(Doorbell.BYTES <= SegmentDescriptor.BELL_SLOT_BYTES);
         assertEquals(0, SegmentDescriptor.BELL_SLOT_BYTES % CACHE_LINE_PAIR);
         assertEquals(0, SegmentDescriptor.QUEUE_OFFSET % CACHE_LINE_PAIR);
         assertEquals(QueueDescriptor.bytesFor(1024, 3), segment.queueBytes());
-        assertEquals(SegmentDescriptor.QUEUE_OFFSET + segment.queueBytes(), segment.lengthBytes());
+        assertEquals(SegmentDescriptor.QUEUE_OFFSET + segment.queueBytes(), segment.stagingOffset());
+        assertEquals(0, segment.stagingOffset() % CACHE_LINE_PAIR);
+        assertEquals(0, StagingArea.DRAINED_OFFSET % CACHE_LINE_PAIR, "filled and drained on lines of their own");
+        assertEquals(0, StagingArea.RING_OFFSET % CACHE_LINE_PAIR);
+        assertEquals(segment.stagingOffset() + StagingArea.bytesFor(StagingArea.ringBytesFor(3)),
+            segment.lengthBytes());
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(0, 1024));
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(2, 1000));
     }
@@ -97,9 +115,12 @@ class QueueDescriptorTest
         final long perRank = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).lengthBytes();
         for (final int ranks : new int[] {2, 16, 64, 128, 1024})
         {
-            assertEquals(ranks * perRank, ShmDevice.sharedMemoryBytes(ranks), "ranks " + ranks);
+            final long bytes = ShmDevice.sharedMemoryBytes(ranks);
+            assertEquals(ranks * new SegmentDescriptor(ranks, ShmDevice.QUEUE_BYTES).lengthBytes(), bytes);
+            assertTrue(bytes <= ranks * (ShmDevice.QUEUE_BYTES + 1024L) + StagingArea.JOB_RING_BYTES +
+                ranks * (long)StagingArea.MIN_RING_BYTES, "ranks " + ranks + ": " + bytes + " bytes");
         }
         assertTrue(ShmDevice.sharedMemoryBytes(128) <= 64 * MIB, ShmDevice.sharedMemoryBytes(128) + " bytes");
-        assertTrue(perRank < ShmDevice.QUEUE_BYTES + 1024, perRank + " bytes per rank");
+        assertTrue(perRank < ShmDevice.QUEUE_BYTES + StagingArea.MAX_RING_BYTES + 1024, perRank + " bytes per rank");
     }
 }

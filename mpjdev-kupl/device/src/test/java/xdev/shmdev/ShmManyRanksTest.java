@@ -19,7 +19,11 @@ import xdev.shmdev.programs.AllToAllLoad;
  * default, oversubscribed on a small machine) runs Barrier, Allreduce and an all-to-all in which
  * every rank sends every other one a message and checks what it got ({@link AllToAllLoad}). Every
  * rank's queue then takes records from all the others at once. Each rank runs in a small JVM (the
- * options below), so that many fit in memory. {@code -Dshm.manyRanks=64} runs it with 64 ranks:
+ * options below), so that many fit in memory. Large messages go through the receivers' staging
+ * rings, every rank's granted to one sender at a time while the others wait their turn
+ * ({@link StagedTransfers}); {@code -Dshm.manyRanks.directReads=auto} leaves the device's default,
+ * which reads them with {@code process_vm_readv} when the ranks outnumber the cores.
+ * {@code -Dshm.manyRanks=64} runs it with 64 ranks:
  *
  * <pre>
  *   mvn -B -q verify -pl mpjdev-kupl/device -am -Dtest=ShmManyRanksTest -Dshm.manyRanks=64 \
@@ -32,7 +36,8 @@ class ShmManyRanksTest
     static final int DEFAULT_RANKS = 16;
     private static final int RANKS = Integer.getInteger("shm.manyRanks", DEFAULT_RANKS);
     /** Rank JVMs as small as the job allows: 64 of them share this machine's memory. */
-    private static final String RANK_JVM_ARGS = "-Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+    private static final String RANK_JVM_ARGS = "-Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -D" +
+        DirectReads.PROPERTY + "=" + System.getProperty("shm.manyRanks.directReads", "false");
     /** JVMs of a big job arrive at the hub slowly on two shared cores: more than the default minute. */
     private static final String ARRIVAL_MS = "540000";
     private static final String TEST_CLASSES = Path.of(ShmManyRanksTest.class.getProtectionDomain().getCodeSource()
