@@ -10,7 +10,6 @@ import mpi.MPI;
 import mpi.Op;
 import mpi.User_function;
 import mpi.rma.spi.SharedMemory;
-import mpi.rma.spi.SharedMemoryProvider;
 
 /**
  * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
@@ -76,71 +75,36 @@ public final class Win implements AutoCloseable
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
     public static final int MAX_OBJECT_NAME = 128;
 
-    /** What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access (docs/design.md#proc-null-targets). */
-    private static final long NO_TARGET = -1;
     private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
     private final Intracomm comm;
     private final int rank;
     private final long[] sizes;
     private final int[] dispUnits;
-    private final MemorySegment[] segments;
     private final WindowHints hints;
-    private final SharedMemory memory;
+    private final AccessChecks checks;
     private final Epochs epochs;
-    private final TargetLocks locks;
-    private final AtomicElements atomics;
-    private final CollectiveFailure failures;
-    private final boolean[] lockWordHeld;
-    private final boolean[] lockWordExclusive;
-    /** The message path of a window made by {@link #create}; null for a shared window. */
-    private final MessageWindow messages;
+    /** How targets are reached: shared memory or messages. */
+    private final TargetPath targets;
+    /** Whether this process holds target i's lock (not with MODE_NOCHECK), and how. */
+    private final boolean[] lockHeld;
+    private final boolean[] lockExclusive;
     private String name = "";
     private boolean freed;
 
-    private Win(final Intracomm comm, final AllocationAgreement layout, final WindowHints hints,
-        final SharedMemory memory)
+    private Win(final Intracomm comm, final long[] sizes, final int[] dispUnits, final WindowHints hints,
+        final TargetPath targets)
     {
         this.comm = comm;
         this.rank = comm.Rank();
-        this.sizes = layout.sizes;
-        this.dispUnits = layout.dispUnits;
+        this.sizes = sizes;
+        this.dispUnits = dispUnits;
         this.hints = hints;
-        this.memory = memory;
-        final int ranks = sizes.length;
-        this.segments = new MemorySegment[ranks];
-        for (int peer = 0; peer < ranks; peer++)
-        {
-            segments[peer] = memory.segment(peer);
-        }
-        this.epochs = new Epochs(ranks);
-        this.locks = new TargetLocks(memory, rank);
-        this.atomics = new AtomicElements(locks);
-        this.failures = new CollectiveFailure(memory.clientArea());
-        this.lockWordHeld = new boolean[ranks];
-        this.lockWordExclusive = new boolean[ranks];
-        this.messages = null;
-    }
-
-    /** A window whose targets are all reached by messages ({@link MessageWindow}). */
-    private Win(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
-        final MessageWindow messages)
-    {
-        this.comm = comm;
-        this.rank = comm.Rank();
-        this.sizes = layout.sizes();
-        this.dispUnits = layout.dispUnits();
-        this.hints = hints;
-        this.memory = null;
-        this.segments = new MemorySegment[sizes.length];
-        this.segments[rank] = messages.localMemory();
+        this.checks = new AccessChecks(sizes, dispUnits);
         this.epochs = new Epochs(sizes.length);
-        this.locks = null;
-        this.atomics = null;
-        this.failures = null;
-        this.lockWordHeld = new boolean[sizes.length];
-        this.lockWordExclusive = new boolean[sizes.length];
-        this.messages = messages;
+        this.targets = targets;
+        this.lockHeld = new boolean[sizes.length];
+        this.lockExclusive = new boolean[sizes.length];
     }
 
     /**
@@ -160,39 +124,7 @@ public final class Win implements AutoCloseable
      */
     public static Win allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
-        if (comm == null)
-        {
-            throw new RmaException(ErrorClass.ERR_ARG, "Win.allocateShared: comm is null: give an intracommunicator " +
-                "such as MPI.COMM_WORLD");
-        }
-        RmaException localError = null;
-        WindowHints hints = WindowHints.defaults();
-        if (size < 0)
-        {
-            localError = new RmaException(ErrorClass.ERR_SIZE, "Win.allocateShared: size=" + size +
-                " is negative: give 0 or more bytes");
-        }
-        else if (dispUnit <= 0)
-        {
-            localError = new RmaException(ErrorClass.ERR_DISP, "Win.allocateShared: dispUnit=" + dispUnit +
-                " must be positive (1 for bytes, 8 for longs, ...)");
-        }
-        else
-        {
-            try
-            {
-                hints = WindowHints.from(info, "Win.allocateShared");
-            }
-            catch (final RmaException e)
-            {
-                localError = e;
-            }
-        }
-        final SharedMemoryProvider provider = Providers.get();
-        final AllocationAgreement layout = AllocationAgreement.reach(comm, size, dispUnit,
-            hints.allocSharedNoncontig(), localError, provider.allocationToken(comm));
-        final SharedMemory memory = provider.allocate(comm, layout.sizes, layout.contiguous, layout.tokens);
-        return new Win(comm, layout, hints.withNoncontig(!layout.contiguous), memory);
+        return SharedWindowCreation.allocateShared(size, dispUnit, info, comm);
     }
 
     /**
@@ -234,38 +166,37 @@ public final class Win implements AutoCloseable
         return MessageWindowCreation.allocate(size, dispUnit, info, comm);
     }
 
+    /** A window whose targets are all reached by shared memory, for {@link SharedWindowCreation}. */
+    static Win ofSharedMemory(final Intracomm comm, final AllocationAgreement layout, final WindowHints hints,
+        final SharedMemory memory)
+    {
+        return new Win(comm, layout.sizes, layout.dispUnits, hints,
+            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory));
+    }
+
     /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */
     static Win ofMessages(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
         final MessageWindow messages)
     {
-        return new Win(comm, layout, hints, messages);
+        return new Win(comm, layout.sizes(), layout.dispUnits(), hints,
+            new MessageTargets(comm.Rank(), layout.sizes(), layout.dispUnits(), messages));
     }
 
     /**
      * The segment of process {@code rank} for direct loads and stores ({@code MPI_Win_shared_query}):
      * its size, displacement unit and memory. {@code MPI.PROC_NULL} gives the segment of the lowest
-     * rank whose size is not 0 (size 0 if there is none). A local call, needing no epoch.
+     * rank whose size is not 0 (size 0 if there is none). A local call, needing no epoch. A window
+     * made by {@link #create} or {@link #allocate} shares only this process's own memory with it:
+     * other ranks give size 0.
      */
     public SharedSegment sharedQuery(final int rank)
     {
         checkUsable("Win.sharedQuery");
-        if (messages != null)
+        if (rank != MPI.PROC_NULL)
         {
-            return sharedQueryOfMessages(rank);
+            checks.checkRank("Win.sharedQuery", "rank", rank, false);
         }
-        if (rank == MPI.PROC_NULL)
-        {
-            for (int peer = 0; peer < sizes.length; peer++)
-            {
-                if (sizes[peer] > 0)
-                {
-                    return segmentOf(peer);
-                }
-            }
-            return segmentOf(0);
-        }
-        checkRank("Win.sharedQuery", "rank", rank, false);
-        return segmentOf(rank);
+        return targets.sharedQuery(rank);
     }
 
     /**
@@ -281,7 +212,6 @@ public final class Win implements AutoCloseable
     public void fence(final int assertion)
     {
         checkUsable("Win.fence");
-        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         if ((assertion & ~FENCE_ASSERTIONS) != 0)
         {
@@ -300,22 +230,7 @@ public final class Win implements AutoCloseable
                 localError = e;
             }
         }
-        if (messages != null)
-        {
-            messages.fence("Win.fence", localError);
-            epochs.fenced(assertion);
-            return;
-        }
-        if (localError != null)
-        {
-            failures.record(call, rank, localError.errorClass());
-        }
-        memory.fence();
-        if (localError != null)
-        {
-            throw localError;
-        }
-        failures.check(call, "Win.fence");
+        targets.fence("Win.fence", localError);
         epochs.fenced(assertion);
     }
 
@@ -323,17 +238,14 @@ public final class Win implements AutoCloseable
     public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final Transfer transfer = transfer("Win.put", origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType, true);
-        if (transfer != null && messages != null)
+        final String call = "Win.put";
+        checkUsable(call);
+        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
+            originType, targetRank, targetDisp, targetCount, targetType, true);
+        if (transfer != null)
         {
-            messages.put("Win.put", transfer.origin.basic(), origin, denseStart("Win.put", transfer, originOffset),
-                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
-        }
-        else if (transfer != null)
-        {
-            TypedMoves.put(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
-                transfer.target, targetCount);
+            targets.put(call, origin, originOffset, transfer.origin(), originCount, targetRank, transfer.offset(),
+                transfer.target(), targetCount);
         }
     }
 
@@ -341,18 +253,14 @@ public final class Win implements AutoCloseable
     public void get(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final Transfer transfer = transfer("Win.get", origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType, false);
-        if (transfer != null && messages != null)
+        final String call = "Win.get";
+        checkUsable(call);
+        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
+            originType, targetRank, targetDisp, targetCount, targetType, false);
+        if (transfer != null)
         {
-            messages.get("Win.get", transfer.origin.basic(), origin, denseStart("Win.get", transfer, originOffset),
-                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
-        }
-        else if (transfer != null)
-        {
-            checkNoOverlap("Win.get", "origin", transfer.origin, originCount, "§12.3.2");
-            TypedMoves.get(origin, originOffset, transfer.origin, originCount, segments[targetRank], transfer.offset,
-                transfer.target, targetCount);
+            targets.get(call, origin, originOffset, transfer.origin(), originCount, targetRank, transfer.offset(),
+                transfer.target(), targetCount);
         }
     }
 
@@ -367,17 +275,12 @@ public final class Win implements AutoCloseable
         checkUsable(call);
         final TypeLayout type = TypeLayouts.of(originType, call + ": originType");
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
-        final Transfer transfer = transfer(call, origin, originOffset, originCount, originType, targetRank, targetDisp,
-            targetCount, targetType, true);
-        if (transfer != null && messages != null)
+        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
+            originType, targetRank, targetDisp, targetCount, targetType, true);
+        if (transfer != null)
         {
-            messages.accumulate(call, type.basic(), reduce, origin, denseStart(call, transfer, originOffset),
-                denseCount(transfer, originCount), targetRank, denseTargetOffset(transfer));
-        }
-        else if (transfer != null)
-        {
-            TypedMoves.accumulate(atomics, reduce, origin, originOffset, transfer.origin, originCount, null, 0, null, 0,
-                targetRank, segments[targetRank], transfer.offset, transfer.target, targetCount);
+            targets.accumulate(call, reduce, origin, originOffset, transfer.origin(), originCount, targetRank,
+                transfer.offset(), transfer.target(), targetCount);
         }
     }
 
@@ -398,33 +301,21 @@ public final class Win implements AutoCloseable
         TypeLayout originLayout = null;
         if (reduce != ReduceOp.NO_OP)
         {
-            originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-            checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+            originLayout = AccessChecks.checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+            AccessChecks.checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
         }
-        final TypeLayout resultLayout = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
-        checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
-        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, type);
-        if (offset == NO_TARGET)
+        final TypeLayout resultLayout = AccessChecks.checkBuffer(call, "result", result, resultOffset, resultCount,
+            resultType);
+        AccessChecks.checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
+        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, targetCount, type);
+        if (offset == AccessChecks.NO_TARGET)
         {
             return;
         }
-        checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
-        checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
-        if (messages != null)
-        {
-            final Transfer transfer = new Transfer(resultLayout, type, offset);
-            if (originLayout != null && !originLayout.isDense())
-            {
-                denseStart(call, new Transfer(originLayout, type, offset), originOffset);
-            }
-            messages.getAccumulate(call, type.basic(), reduce, origin,
-                originLayout == null ? originOffset : originOffset + (int)originLayout.displacement(0), result,
-                denseStart(call, transfer, resultOffset), denseCount(transfer, resultCount), targetRank,
-                denseTargetOffset(transfer));
-            return;
-        }
-        TypedMoves.accumulate(atomics, reduce, origin, originOffset, originLayout, originCount, result, resultOffset,
-            resultLayout, resultCount, targetRank, segments[targetRank], offset, type, targetCount);
+        AccessChecks.checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
+        AccessChecks.checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
+        targets.getAccumulate(call, reduce, origin, originOffset, originLayout, originCount, result, resultOffset,
+            resultLayout, resultCount, targetRank, offset, type, targetCount);
     }
 
     /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
@@ -437,23 +328,14 @@ public final class Win implements AutoCloseable
         final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
         if (reduce != ReduceOp.NO_OP)
         {
-            checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
         }
-        checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = accessOffset(call, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset == NO_TARGET)
+        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+        if (offset != AccessChecks.NO_TARGET)
         {
-            return;
+            targets.fetchAndOp(call, basic, reduce, origin, originOffset, result, resultOffset, targetRank, offset);
         }
-        if (messages != null)
-        {
-            messages.getAccumulate(call, basic, reduce, origin, originOffset, result, resultOffset, 1, targetRank,
-                offset);
-            return;
-        }
-        final long operand = reduce == ReduceOp.NO_OP ? 0 : basic.rawFromArray(origin, originOffset);
-        basic.rawToArray(atomics.getAndApply(targetRank, segments[targetRank], offset, basic, reduce, operand),
-            result, resultOffset);
     }
 
     /**
@@ -473,19 +355,16 @@ public final class Win implements AutoCloseable
             throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
                 "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
         }
-        checkBuffer(call, "origin", origin, originOffset, 1, basic);
-        checkBuffer(call, "compare", compare, compareOffset, 1, basic);
-        checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = accessOffset(call, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset == NO_TARGET)
+        AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+        AccessChecks.checkBuffer(call, "compare", compare, compareOffset, 1, basic);
+        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+        if (offset == AccessChecks.NO_TARGET)
         {
             return;
         }
-        final long old = messages != null ?
-            messages.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
-                basic.rawFromArray(origin, originOffset), targetRank, offset) :
-            atomics.compareAndSwap(targetRank, segments[targetRank], offset, basic,
-                basic.rawFromArray(compare, compareOffset), basic.rawFromArray(origin, originOffset));
+        final long old = targets.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
+            basic.rawFromArray(origin, originOffset), targetRank, offset);
         basic.rawToArray(old, result, resultOffset);
     }
 
@@ -505,23 +384,16 @@ public final class Win implements AutoCloseable
             throw new RmaException(ErrorClass.ERR_ARG, call + ": lockType=" + lockType +
                 " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
         }
-        checkLockAssertion(call, assertion);
-        checkRank(call, "rank", rank, true);
+        AccessChecks.checkLockAssertion(call, assertion);
+        checks.checkRank(call, "rank", rank, true);
         checkLocksAllowed(call);
         epochs.checkLock(rank);
         final boolean exclusive = lockType == LOCK_EXCLUSIVE;
         if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
         {
-            if (messages != null)
-            {
-                messages.lock(call, rank, exclusive);
-            }
-            else
-            {
-                locks.acquire(rank, exclusive);
-            }
-            lockWordHeld[rank] = true;
-            lockWordExclusive[rank] = exclusive;
+            targets.lock(call, rank, exclusive);
+            lockHeld[rank] = true;
+            lockExclusive[rank] = exclusive;
         }
         epochs.locked(rank, exclusive);
     }
@@ -531,18 +403,13 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.unlock";
         checkUsable(call);
-        checkRank(call, "rank", rank, true);
+        checks.checkRank(call, "rank", rank, true);
         epochs.checkUnlock(rank);
         VarHandle.fullFence();
-        if (messages != null && rank != MPI.PROC_NULL)
+        if (rank != MPI.PROC_NULL)
         {
-            messages.unlock(call, rank, lockWordHeld[rank], lockWordExclusive[rank]);
-            lockWordHeld[rank] = false;
-        }
-        else if (rank != MPI.PROC_NULL && lockWordHeld[rank])
-        {
-            locks.release(rank, lockWordExclusive[rank]);
-            lockWordHeld[rank] = false;
+            targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
+            lockHeld[rank] = false;
         }
         epochs.unlocked(rank);
     }
@@ -552,7 +419,7 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.lockAll";
         checkUsable(call);
-        checkLockAssertion(call, assertion);
+        AccessChecks.checkLockAssertion(call, assertion);
         checkLocksAllowed(call);
         epochs.checkLockAll();
         if ((assertion & MODE_NOCHECK) == 0)
@@ -560,16 +427,9 @@ public final class Win implements AutoCloseable
             // In rank order, as every process does: two lockAlls never wait on each other.
             for (int peer = 0; peer < sizes.length; peer++)
             {
-                if (messages != null)
-                {
-                    messages.lock(call, peer, false);
-                }
-                else
-                {
-                    locks.acquire(peer, false);
-                }
-                lockWordHeld[peer] = true;
-                lockWordExclusive[peer] = false;
+                targets.lock(call, peer, false);
+                lockHeld[peer] = true;
+                lockExclusive[peer] = false;
             }
         }
         epochs.lockedAll();
@@ -584,20 +444,11 @@ public final class Win implements AutoCloseable
         VarHandle.fullFence();
         for (int peer = 0; peer < sizes.length; peer++)
         {
-            if (messages != null)
-            {
-                messages.unlock(call, peer, lockWordHeld[peer], false);
-                lockWordHeld[peer] = false;
-            }
-            else if (lockWordHeld[peer])
-            {
-                locks.release(peer, false);
-                lockWordHeld[peer] = false;
-            }
+            targets.unlock(call, peer, lockHeld[peer], false);
+            lockHeld[peer] = false;
         }
         epochs.unlockedAll();
     }
-
     /** Completes this process's RMA calls to {@code rank} at origin and target ({@code MPI_Win_flush}). */
     public void flush(final int rank)
     {
@@ -644,7 +495,6 @@ public final class Win implements AutoCloseable
     public void free()
     {
         checkUsable("Win.free");
-        final long call = messages != null ? 0 : failures.next();
         RmaException localError = null;
         try
         {
@@ -654,43 +504,15 @@ public final class Win implements AutoCloseable
         {
             localError = e;
         }
-        if (messages != null)
-        {
-            messages.free("Win.free", localError);
-            freed = true;
-            return;
-        }
-        if (localError != null)
-        {
-            failures.record(call, rank, localError.errorClass());
-        }
         try
         {
-            memory.fence();
+            targets.free("Win.free", localError);
         }
-        catch (final RuntimeException e)
+        finally
         {
-            // A process died: nothing can be agreed any more; release what this process holds.
-            freed = true;
-            try
-            {
-                memory.free();
-            }
-            catch (final RuntimeException ignored)
-            {
-                // The memory is released even if free's own wait fails; the fence's error is the one to report.
-            }
-            throw e;
+            freed = targets.released();
         }
-        if (localError != null)
-        {
-            throw localError;
-        }
-        failures.check(call, "Win.free");
-        freed = true;
-        memory.free();
     }
-
     /**
      * {@link #free()}, for try-with-resources; nothing if the window is already freed, so that
      * {@code try (Win win = ...) { ...; win.free(); }} ends quietly. A second {@link #free()} stays ERR_WIN.
@@ -714,7 +536,7 @@ public final class Win implements AutoCloseable
     public MemorySegment base()
     {
         checkUsable("Win.base");
-        return segments[rank];
+        return targets.localMemory();
     }
 
     /** Bytes of this process's segment ({@code MPI_WIN_SIZE}). */
@@ -735,7 +557,7 @@ public final class Win implements AutoCloseable
     public int createFlavor()
     {
         checkUsable("Win.createFlavor");
-        return messages != null ? messages.flavor() : FLAVOR_SHARED;
+        return targets.flavor();
     }
 
     /**
@@ -746,7 +568,7 @@ public final class Win implements AutoCloseable
     public int model()
     {
         checkUsable("Win.model");
-        return messages != null ? SEPARATE : UNIFIED;
+        return targets.model();
     }
 
     /**
@@ -822,226 +644,6 @@ public final class Win implements AutoCloseable
             ", " + (hints.allocSharedNoncontig() ? "noncontiguous" : "contiguous") + (freed ? ", freed" : "") + "]";
     }
 
-    /** Where a put, get or accumulate goes: both sides' layouts and the byte offset in the target segment. */
-    private record Transfer(TypeLayout origin, TypeLayout target, long offset)
-    {
-    }
-
-    /**
-     * Checks a put/get/accumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}.
-     *
-     * @param writesTarget whether the target's elements are written (put, accumulate): then they must not overlap.
-     */
-    private Transfer transfer(final String call, final Object origin, final int originOffset, final int originCount,
-        final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
-        final Datatype targetType, final boolean writesTarget)
-    {
-        checkUsable(call);
-        final TypeLayout originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-        final TypeLayout targetLayout = TypeLayouts.of(targetType, call + ": targetType");
-        checkSameSignature(call, "origin", originLayout, originCount, targetLayout, targetCount);
-        final long offset = accessOffset(call, targetRank, targetDisp, targetCount, targetLayout);
-        if (offset == NO_TARGET)
-        {
-            return null;
-        }
-        if (writesTarget)
-        {
-            checkNoOverlap(call, "target", targetLayout, targetCount, call.equals("Win.put") ? "§12.3.1" : "§12.3.4");
-        }
-        return new Transfer(originLayout, targetLayout, offset);
-    }
-
-    /**
-     * The first origin element of a transfer to a window reached by messages, which carry runs of
-     * one basic type only: derived types there are refused until that path packs them.
-     */
-    private static int denseStart(final String call, final Transfer transfer, final int originOffset)
-    {
-        if (!transfer.origin.isDense() || !transfer.target.isDense())
-        {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": this window reaches its targets by messages, "
-                + "which carry basic and contiguous datatypes only (origin " + transfer.origin.name() + ", target "
-                + transfer.target.name() + "); use a window made by Win.allocateShared for derived datatypes, or "
-                + "one call per contiguous block");
-        }
-        return originOffset + (int)transfer.origin.displacement(0);
-    }
-
-    /** The byte offset of a dense transfer's first target element. */
-    private static long denseTargetOffset(final Transfer transfer)
-    {
-        return transfer.offset + transfer.target.displacement(0) * transfer.target.basic().sizeBytes();
-    }
-
-    /** Basic elements a dense transfer of {@code count} origin copies moves. */
-    private static int denseCount(final Transfer transfer, final int count)
-    {
-        return Math.toIntExact(transfer.origin.size() * count);
-    }
-
-    /**
-     * Checks that {@code targetRank} is a rank or PROC_NULL and inside an access epoch; returns
-     * {@link #NO_TARGET} for PROC_NULL, else the checked byte offset of the target buffer (see {@link #targetOffset}).
-     */
-    private long accessOffset(final String call, final int targetRank, final long targetDisp, final int count,
-        final TypeLayout type)
-    {
-        checkRank(call, "targetRank", targetRank, true);
-        epochs.checkAccess(call, targetRank);
-        return targetRank == MPI.PROC_NULL ? NO_TARGET : targetOffset(call, targetRank, targetDisp, count, type);
-    }
-
-    private TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
-        final int count, final Datatype datatype)
-    {
-        return checkBuffer(call, what, buffer, offset, count, TypeLayouts.of(datatype, call + ": " + what + "Type"));
-    }
-
-    private static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
-        final int count, final BasicType basic)
-    {
-        return checkBuffer(call, what, buffer, offset, count, TypeLayout.basic(basic));
-    }
-
-    /**
-     * Checks a buffer against its datatype: the array class, and that every element of {@code count}
-     * copies lies in the array ({@code offset} is an array index, as in MPJ Express's calls).
-     */
-    private static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
-        final int count, final TypeLayout layout)
-    {
-        final BasicType type = layout.basic();
-        if (count < 0)
-        {
-            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " is negative");
-        }
-        if (buffer == null)
-        {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + " buffer is null: give a " +
-                type.arrayName() + " for " + type.mpiName());
-        }
-        if (!type.describes(buffer))
-        {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + " is a " +
-                buffer.getClass().getSimpleName() + " but " + what + "Type is " + layout.name() +
-                ", which describes a " + type.arrayName());
-        }
-        final int length = java.lang.reflect.Array.getLength(buffer);
-        final long first = offset + layout.lowestElement(count);
-        final long end = offset + layout.endElement(count);
-        if (offset < 0 || first < 0 || end > length)
-        {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + "Offset=" + offset + " and " + what +
-                "Count=" + count + (layout.isDense() && layout.extent() == 1 ? "" : " of " + layout.name() +
-                " (elements " + first + " to " + (end - 1) + ")") + " do not fit in the " + what +
-                " array of length " + length);
-        }
-        return layout;
-    }
-
-    /**
-     * Origin and target must carry the same type signature: the same basic type, and as many elements
-     * (MPI-4.1 §12.3.1). A different number of elements is ERR_COUNT, as with basic types.
-     */
-    private static void checkSameSignature(final String call, final String what, final TypeLayout type,
-        final int count, final TypeLayout targetType, final int targetCount)
-    {
-        if (targetCount < 0)
-        {
-            throw new RmaException(ErrorClass.ERR_COUNT, call + ": targetCount=" + targetCount + " is negative");
-        }
-        if (type.basic() != targetType.basic())
-        {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + type.name() +
-                " and targetType " + targetType.name() + " differ: both sides must move the same basic type");
-        }
-        final long elements = count * type.size();
-        final long targetElements = targetCount * targetType.size();
-        if (elements != targetElements)
-        {
-            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " and targetCount=" +
-                targetCount + " differ" + (type.isDense() && targetType.isDense() && type.size() == 1 &&
-                targetType.size() == 1 ? "" : " in elements (" + elements + " of " + type.name() + " against " +
-                targetElements + " of " + targetType.name() + ")") +
-                ": both sides must move the same number of elements");
-        }
-    }
-
-    /** A buffer that is written must not name one location twice: MPI calls that erroneous. */
-    private static void checkNoOverlap(final String call, final String what, final TypeLayout layout, final int count,
-        final String section)
-    {
-        if (layout.overlaps(count))
-        {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": " + what + "Type " + layout.name() + " with " + what +
-                "Count=" + count + " names some element twice, and that buffer is written: overlapping entries are " +
-                "erroneous there (MPI-4.1 " + section + ")");
-        }
-    }
-
-    private void checkRank(final String call, final String what, final int value, final boolean procNullAllowed)
-    {
-        if ((value < 0 || value >= sizes.length) && !(procNullAllowed && value == MPI.PROC_NULL))
-        {
-            throw new RmaException(ErrorClass.ERR_RANK, call + ": " + what + "=" + value + " is not a rank of the " +
-                "window's " + sizes.length + " processes: give 0 to " + (sizes.length - 1) +
-                (procNullAllowed ? " or MPI.PROC_NULL" : ""));
-        }
-    }
-
-    /**
-     * Byte offset of {@code targetDisp} in {@code targetRank}'s segment, checked so that every element of
-     * {@code count} copies of {@code type} lies in the segment.
-     */
-    private long targetOffset(final String call, final int targetRank, final long targetDisp, final int count,
-        final TypeLayout type)
-    {
-        if (targetDisp < 0)
-        {
-            throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
-        }
-        final long segmentBytes = sizes[targetRank];
-        final int unit = dispUnits[targetRank];
-        final long elementBytes = type.basic().sizeBytes();
-        final long offset;
-        try
-        {
-            offset = Math.multiplyExact(targetDisp, (long)unit);
-            final long first = Math.addExact(offset, Math.multiplyExact(type.lowestElement(count), elementBytes));
-            final long end = Math.addExact(offset, Math.multiplyExact(type.endElement(count), elementBytes));
-            if (first >= 0 && end <= segmentBytes)
-            {
-                return offset;
-            }
-        }
-        catch (final ArithmeticException e)
-        {
-            throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
-        }
-        throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
-    }
-
-    /** Past the end is always an error, never a store into the next segment (docs/design.md#accesses-past-the-end-are-rejected). */
-    private static RmaException outOfRange(final String call, final int targetRank, final long targetDisp,
-        final int count, final TypeLayout type, final long segmentBytes, final int unit)
-    {
-        return new RmaException(ErrorClass.ERR_RMA_RANGE, call + ": targetDisp=" + targetDisp + " (x dispUnit " + unit +
-            ") with targetCount=" + count + " of " + type.name() + " reaches " +
-            (targetDisp * unit + type.lowestElement(count) * type.basic().sizeBytes() < 0 ? "before the start" :
-            "past the end") + " of rank " + targetRank + "'s segment of " + segmentBytes +
-            " bytes; nothing was written");
-    }
-
-    private static void checkLockAssertion(final String call, final int assertion)
-    {
-        if ((assertion & ~MODE_NOCHECK) != 0)
-        {
-            throw new RmaException(ErrorClass.ERR_ASSERT, call + ": assertion=" + assertion +
-                " has bits a lock does not accept: give 0 or Win.MODE_NOCHECK");
-        }
-    }
-
     private void checkLocksAllowed(final String call)
     {
         if (hints.noLocks())
@@ -1056,32 +658,12 @@ public final class Win implements AutoCloseable
         checkUsable(call);
         if (target != -1)
         {
-            checkRank(call, "rank", target, true);
+            checks.checkRank(call, "rank", target, true);
         }
         epochs.checkFlush(call, target);
-        if (messages != null)
-        {
-            messages.flush(call, target);
-        }
+        targets.flush(call, target);
         // RMA calls on shared memory complete when they return: a flush only has to order them.
         VarHandle.fullFence();
-    }
-
-    /** MPI-4.1 12.2.3 for a window reached by messages: only this process's memory is shared with it. */
-    private SharedSegment sharedQueryOfMessages(final int peer)
-    {
-        if (peer != MPI.PROC_NULL)
-        {
-            checkRank("Win.sharedQuery", "rank", peer, false);
-        }
-        final boolean own = peer == rank || peer == MPI.PROC_NULL && sizes[rank] > 0;
-        return own ? segmentOf(rank) : new SharedSegment(0, peer == MPI.PROC_NULL ? 0 : dispUnits[peer],
-            MemorySegment.NULL);
-    }
-
-    private SharedSegment segmentOf(final int peer)
-    {
-        return new SharedSegment(sizes[peer], dispUnits[peer], segments[peer]);
     }
 
     private void checkUsable(final String call)

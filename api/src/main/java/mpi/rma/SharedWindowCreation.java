@@ -1,0 +1,54 @@
+package mpi.rma;
+
+import mpi.Intracomm;
+import mpi.rma.spi.SharedMemory;
+import mpi.rma.spi.SharedMemoryProvider;
+
+/**
+ * {@link Win#allocateShared}: each process checks its arguments, all agree on the layout
+ * ({@link AllocationAgreement}), then the node's provider maps the segments ({@link SharedMemoryProvider}).
+ * Kept out of {@link Win}, which documents it, so that the facade stays a facade.
+ */
+final class SharedWindowCreation
+{
+    private SharedWindowCreation()
+    {
+    }
+
+    static Win allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
+    {
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, "Win.allocateShared: comm is null: give an intracommunicator " +
+                "such as MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        WindowHints hints = WindowHints.defaults();
+        if (size < 0)
+        {
+            localError = new RmaException(ErrorClass.ERR_SIZE, "Win.allocateShared: size=" + size +
+                " is negative: give 0 or more bytes");
+        }
+        else if (dispUnit <= 0)
+        {
+            localError = new RmaException(ErrorClass.ERR_DISP, "Win.allocateShared: dispUnit=" + dispUnit +
+                " must be positive (1 for bytes, 8 for longs, ...)");
+        }
+        else
+        {
+            try
+            {
+                hints = WindowHints.from(info, "Win.allocateShared");
+            }
+            catch (final RmaException e)
+            {
+                localError = e;
+            }
+        }
+        final SharedMemoryProvider provider = Providers.get();
+        final AllocationAgreement layout = AllocationAgreement.reach(comm, size, dispUnit,
+            hints.allocSharedNoncontig(), localError, provider.allocationToken(comm));
+        final SharedMemory memory = provider.allocate(comm, layout.sizes, layout.contiguous, layout.tokens);
+        return Win.ofSharedMemory(comm, layout, hints.withNoncontig(!layout.contiguous), memory);
+    }
+}
