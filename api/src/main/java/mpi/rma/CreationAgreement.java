@@ -53,4 +53,31 @@ record CreationAgreement(long[] sizes, int[] dispUnits)
         }
         return new CreationAgreement(sizes, dispUnits);
     }
+
+    /**
+     * A later step's agreement: returns if no process brought a {@code localError}; else throws it on its
+     * process and an error of the same class on the others (one {@code Allreduce}).
+     */
+    static void agree(final String call, final Intracomm comm, final RmaException localError)
+    {
+        final int[] own = {localError == null ? 0 : localError.errorClass().ordinal() + 1};
+        final int[] worst = new int[1];
+        try
+        {
+            comm.Allreduce(own, 0, worst, 0, 1, MPI.INT, MPI.MAX);
+        }
+        catch (final RuntimeException e)
+        {
+            throw ProcessFailures.classify(call, "the agreement's Allreduce over the communicator", e);
+        }
+        if (localError != null)
+        {
+            throw localError;
+        }
+        if (worst[0] != 0)
+        {
+            throw new RmaException(ErrorClass.values()[worst[0] - 1], call + " failed on every process: another " +
+                "process could not make its part of the window (its exception says why)");
+        }
+    }
 }

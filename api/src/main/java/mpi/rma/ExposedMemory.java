@@ -9,14 +9,37 @@ import java.lang.foreign.MemorySegment;
  * gives the accumulate family element-wise atomicity across all origins on any memory (a heap
  * array's segment has no 8-byte atomics when it is an {@code int[]}), and the monitor orders the
  * agent thread's stores before the user thread's later loads.
+ *
+ * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
+ * across nodes) is also updated by the other processes of the node, with loads and stores, which
+ * no monitor of this process excludes: there the accumulate family goes through the node's
+ * {@link AtomicElements}, as theirs does (docs/design.md#one-atomicity-and-one-lock-per-target).
  */
 final class ExposedMemory
 {
     private final MemorySegment memory;
+    /** The node's atomic element operations, for memory in shared memory; null for memory of this process only. */
+    private final AtomicElements atomics;
+    /** This process's index among the node's segments (its lock words), with {@link #atomics}. */
+    private final int nodeRank;
 
     ExposedMemory(final MemorySegment memory)
     {
+        this(memory, null, -1);
+    }
+
+    private ExposedMemory(final MemorySegment memory, final AtomicElements atomics, final int nodeRank)
+    {
         this.memory = memory;
+        this.atomics = atomics;
+        this.nodeRank = nodeRank;
+    }
+
+    /** This process's segment of the node's shared memory, where {@code nodeRank}'s lock words guard it. */
+    static ExposedMemory inSharedMemory(final MemorySegment segment, final AtomicElements atomics,
+        final int nodeRank)
+    {
+        return new ExposedMemory(segment, atomics, nodeRank);
     }
 
     MemorySegment segment()
@@ -41,7 +64,43 @@ final class ExposedMemory
      * with {@code op}; stores the old elements in {@code result[resultIndex...]} unless result is null.
      * With {@link ReduceOp#NO_OP} the operands are not read (they may be null).
      */
-    synchronized void accumulate(final BasicType type, final ReduceOp op, final Object operands,
+    void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
+        final Object result, final int resultIndex, final int count, final long offset)
+    {
+        if (atomics != null)
+        {
+            accumulateAtomically(type, op, operands, operandIndex, result, resultIndex, count, offset);
+            return;
+        }
+        accumulateUnderMonitor(type, op, operands, operandIndex, result, resultIndex, count, offset);
+    }
+
+    /** Stores {@code replacement} at {@code offset} if the element there equals {@code expected}; returns the old. */
+    long compareAndSwap(final BasicType type, final long offset, final long expected, final long replacement)
+    {
+        if (atomics != null)
+        {
+            return atomics.compareAndSwap(nodeRank, memory, offset, type, expected, replacement);
+        }
+        return compareAndSwapUnderMonitor(type, offset, expected, replacement);
+    }
+
+    private void accumulateAtomically(final BasicType type, final ReduceOp op, final Object operands,
+        final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final long operand = op == ReduceOp.NO_OP ? 0 : type.rawFromArray(operands, operandIndex + i);
+            final long old = atomics.getAndApply(nodeRank, memory, offset + (long)i * type.sizeBytes(), type, op,
+                operand);
+            if (result != null)
+            {
+                type.rawToArray(old, result, resultIndex + i);
+            }
+        }
+    }
+
+    private synchronized void accumulateUnderMonitor(final BasicType type, final ReduceOp op, final Object operands,
         final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
     {
         for (int i = 0; i < count; i++)
@@ -59,9 +118,8 @@ final class ExposedMemory
         }
     }
 
-    /** Stores {@code replacement} at {@code offset} if the element there equals {@code expected}; returns the old. */
-    synchronized long compareAndSwap(final BasicType type, final long offset, final long expected,
-        final long replacement)
+    private synchronized long compareAndSwapUnderMonitor(final BasicType type, final long offset,
+        final long expected, final long replacement)
     {
         final long old = type.rawFromMemory(memory, offset);
         if (old == type.normalise(expected))

@@ -45,7 +45,7 @@ final class MessageWindow
     /** The arena of memory the library allocated ({@link Win#allocate}), closed by free; null for user memory. */
     private final Arena ownedMemory;
 
-    private MessageWindow(final Intracomm requests, final Intracomm replies, final MemorySegment memory,
+    private MessageWindow(final Intracomm requests, final Intracomm replies, final ExposedMemory exposed,
         final int flavor, final Arena ownedMemory)
     {
         this.flavor = flavor;
@@ -54,7 +54,7 @@ final class MessageWindow
         this.replies = replies;
         this.rank = requests.Rank();
         this.ranks = requests.Size();
-        this.exposed = new ExposedMemory(memory);
+        this.exposed = exposed;
         this.lockQueue = new PassiveLockQueue(rank);
         this.unflushed = new boolean[ranks];
         this.agent = ranks == 1 ? null :
@@ -70,6 +70,13 @@ final class MessageWindow
     static MessageWindow start(final String call, final Intracomm comm, final MemorySegment memory, final int flavor,
         final Arena ownedMemory)
     {
+        return start(call, comm, new ExposedMemory(memory), flavor, ownedMemory);
+    }
+
+    /** {@link #start} over memory that others may also reach otherwise (see {@link ExposedMemory#inSharedMemory}). */
+    static MessageWindow start(final String call, final Intracomm comm, final ExposedMemory exposed, final int flavor,
+        final Arena ownedMemory)
+    {
         final Intracomm requests;
         final Intracomm replies;
         try
@@ -81,7 +88,7 @@ final class MessageWindow
         {
             throw ProcessFailures.classify(call, "duplicating the communicator", e);
         }
-        final MessageWindow window = new MessageWindow(requests, replies, memory, flavor, ownedMemory);
+        final MessageWindow window = new MessageWindow(requests, replies, exposed, flavor, ownedMemory);
         if (window.agent != null)
         {
             window.agent.start();

@@ -36,17 +36,23 @@ public final class Shared
         {
             throw ProcessFailures.classify("Shared.split", "the Allgather of nodes over the communicator", e);
         }
-        // The colour is the lowest rank on this node: equal exactly for the processes of one node, never negative.
         final int rank = comm.Rank();
-        int colour = rank;
+        return comm.Split(lowestRankOnNode(nodes, rank), rank);
+    }
+
+    /**
+     * The lowest rank whose node ({@link NodeIdentity}, one per rank in {@code nodes}) is {@code rank}'s: equal
+     * exactly for the processes of one node, never negative, so a colour for {@code Split}.
+     */
+    static int lowestRankOnNode(final long[] nodes, final int rank)
+    {
         for (int other = 0; other < rank; other++)
         {
             if (nodes[other] == nodes[rank])
             {
-                colour = other;
-                break;
+                return other;
             }
         }
-        return comm.Split(colour, rank);
+        return rank;
     }
 }

@@ -6,7 +6,9 @@ import mpi.MPI;
 import mpi.rma.spi.SharedMemory;
 
 /**
- * The shared-memory path of a window made by {@link Win#allocateShared}: every target's segment is
+ * The shared-memory path of a window made by {@link Win#allocateShared}, or by {@link Win#allocate} on
+ * the processes of one node (and, within the node, of one that spans nodes: {@link MixedTargets}): every
+ * target's segment is
  * mapped into this process, so RMA calls are loads and stores ({@link TypedMoves}), the accumulate
  * family is atomic per element ({@link AtomicElements}), passive-target locks are lock words in the
  * segment ({@link TargetLocks}), and collective calls agree on failure through the client area
@@ -22,10 +24,14 @@ final class SharedTargets implements TargetPath
     private final TargetLocks locks;
     private final AtomicElements atomics;
     private final CollectiveFailure failures;
+    /** {@link Win#FLAVOR_SHARED} or {@link Win#FLAVOR_ALLOCATE}. */
+    private final int flavor;
     private boolean released;
 
-    SharedTargets(final int rank, final long[] sizes, final int[] dispUnits, final SharedMemory memory)
+    SharedTargets(final int rank, final long[] sizes, final int[] dispUnits, final SharedMemory memory,
+        final int flavor)
     {
+        this.flavor = flavor;
         this.rank = rank;
         this.sizes = sizes;
         this.dispUnits = dispUnits;
@@ -196,7 +202,7 @@ final class SharedTargets implements TargetPath
     @Override
     public int flavor()
     {
-        return Win.FLAVOR_SHARED;
+        return flavor;
     }
 
     @Override
@@ -205,7 +211,13 @@ final class SharedTargets implements TargetPath
         return Win.UNIFIED;
     }
 
-    private SharedSegment segmentOf(final int peer)
+    /** The atomic element operations every origin on the node uses, for the target agent to use too. */
+    AtomicElements atomics()
+    {
+        return atomics;
+    }
+
+    SharedSegment segmentOf(final int peer)
     {
         return new SharedSegment(sizes[peer], dispUnits[peer], segments[peer]);
     }

@@ -16,7 +16,9 @@ import mpi.rma.spi.SharedMemory;
  * process of a communicator on one node, which every process can load and store directly
  * ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate family),
  * ordered by fences or by passive-target locks. Of flavor create ({@link #create}): memory each
- * process owns, on any nodes, reached by the same calls through MPJ Express messages.
+ * process owns, on any nodes, reached by the same calls through MPJ Express messages. Of flavor
+ * allocate ({@link #allocate}): memory from each node's shared memory, reached by loads and stores
+ * within the node and by messages across nodes.
  *
  * <pre>{@code
  * try (Win win = Win.allocateShared(8 * Long.BYTES, Long.BYTES, null, MPI.COMM_WORLD))
@@ -149,9 +151,11 @@ public final class Win implements AutoCloseable
 
     /**
      * Makes a window over memory the library allocates; collective over {@code comm}
-     * ({@code MPI_Win_allocate}, MPI-4.1 section 12.2.2). Every target is reached by messages, as
-     * with {@link #create}; {@link #base()} is this process's memory, zeroed, 64-byte aligned, and
-     * throws on access once the window is freed.
+     * ({@code MPI_Win_allocate}, MPI-4.1 section 12.2.2). The memory comes from each node's shared
+     * memory: targets on the caller's node are reached by loads and stores, as with {@link #allocateShared}
+     * ({@link #sharedQuery} gives their memory), the others by messages, as with {@link #create}. The
+     * model is {@link #UNIFIED} when every process is on one node, else {@link #SEPARATE}. {@link #base()} is
+     * this process's memory, zeroed, 64-byte aligned, and throws on access once the window is freed.
      *
      * @param size     bytes of this process's memory, 0 or more.
      * @param dispUnit the unit, in bytes, of displacements that target this process.
@@ -163,7 +167,7 @@ public final class Win implements AutoCloseable
      */
     public static Win allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
-        return MessageWindowCreation.allocate(size, dispUnit, info, comm);
+        return AllocateWindowCreation.allocate(size, dispUnit, info, comm);
     }
 
     /** A window whose targets are all reached by shared memory, for {@link SharedWindowCreation}. */
@@ -171,7 +175,14 @@ public final class Win implements AutoCloseable
         final SharedMemory memory)
     {
         return new Win(comm, layout.sizes, layout.dispUnits, hints,
-            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory));
+            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory, FLAVOR_SHARED));
+    }
+
+    /** A window whose targets are reached by {@code targets}, for {@link AllocateWindowCreation}. */
+    static Win of(final Intracomm comm, final long[] sizes, final int[] dispUnits, final WindowHints hints,
+        final TargetPath targets)
+    {
+        return new Win(comm, sizes, dispUnits, hints, targets);
     }
 
     /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */

@@ -1,0 +1,69 @@
+package mpi.rma.message;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import mpjrun.JobResult;
+import mpjrun.JobSpec;
+import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
+import mpjrun.MpjJobs;
+import mpjrun.SimulatedCluster;
+
+/**
+ * {@code Win.allocate} windows ({@link AllocateWindowProgram}): every target through shared memory on
+ * one node, and both paths in one window across two simulated nodes.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class AllocateWindowTest
+{
+    private static final List<String> CASES = List.of("allocate paths", "accumulate both paths", "lock both paths");
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
+
+    @Test
+    void shouldReachEveryTargetThroughSharedMemoryOnOneNode() throws Exception
+    {
+        assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), () -> "skipped: " + MpjHome.unavailableReason());
+
+        final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(4), JOB_TIMEOUT).requireSuccess();
+
+        expectEveryCase(result, 4);
+    }
+
+    @Test
+    void shouldMixBothPathsAcrossTwoSimulatedNodes() throws Exception
+    {
+        final String refusal = SimulatedCluster.unavailableReason();
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+
+        final JobResult result = MpjJobs.runOnSimulatedCluster(spec(4), 2, JOB_TIMEOUT).requireSuccess();
+
+        expectEveryCase(result, 4);
+    }
+
+    private static JobSpec spec(final int ranks)
+    {
+        return new JobSpec(ranks, MpjJobs.currentClassPath(), List.of(), AllocateWindowProgram.class.getName(),
+            List.of(), false);
+    }
+
+    private static void expectEveryCase(final JobResult result, final int ranks)
+    {
+        for (int rank = 0; rank < ranks; rank++)
+        {
+            for (final String name : CASES)
+            {
+                final String line = "rank " + rank + " " + name + " ok";
+                assertTrue(result.output().lines().anyMatch(line::equals), () -> "no '" + line + "' in\n" +
+                    result.output());
+            }
+        }
+    }
+}
