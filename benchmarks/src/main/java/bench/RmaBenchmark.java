@@ -26,7 +26,12 @@ import mpjrun.MpjJobs;
  *   <li><b>Window allocation</b>: {@code Win.allocateShared} + {@code free} of 4 KiB and 1 MiB per
  *   process on 2 processes, beside the page reservation alone and Open MPI's
  *   {@code MPI_Win_allocate_shared} + {@code MPI_Win_free} ({@link OpenMpiReference}, where
- *   {@code mpicc} exists).</li>
+ *   {@code mpicc} exists);</li>
+ *   <li><b>Other flavours on one node</b> (with shm among the devices, 2 processes):
+ *   {@code Win.allocate} against {@code Win.allocateShared}, put and get of 8 B + flush
+ *   ({@link AllocateWindowRank}, target: at most {@value #ALLOCATE_RATIO_TARGET}x), and {@code Win.create}
+ *   over a {@code double[]} against the shm device's ping-pong ({@link CreateWindowRank}, target: put of
+ *   8 B + flush at most {@value #CREATE_RATIO_TARGET}x the round trip).</li>
  * </ol>
  * One MPJ Express job per device and process count ({@link RmaBenchRank}); a figure is the median
  * over the repetitions (a collective one counts as long as its slowest rank).
@@ -40,6 +45,8 @@ public final class RmaBenchmark
 {
     static final double FENCE_RATIO_TARGET = 1.5;
     static final double STRIDED_RATIO_TARGET = 2.0;
+    static final double ALLOCATE_RATIO_TARGET = 1.5;
+    static final double CREATE_RATIO_TARGET = 2.0;
     private static final int[] PROCESSES = {2, 4};
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
     private static final String[] OPS = {"put", "get", "acc"};
@@ -157,6 +164,39 @@ public final class RmaBenchmark
         printStridedPuts(jobs);
         printAllocations(jobs, OpenMpiReference.measure(RmaBenchRank.ALLOC_BYTES, quick ? 3 : 7,
             quick ? 1_000_000 : 50_000_000));
+        if (devices.contains(MpjDevice.SHM))
+        {
+            ok &= printOtherFlavours();
+        }
+        return ok;
+    }
+
+    /** Win.allocate and Win.create on one node (shm, 2 processes): each rank program prints its own table. */
+    private boolean printOtherFlavours() throws Exception
+    {
+        boolean ok = true;
+        final String[][] programs = {
+            {"Win.allocate against Win.allocateShared (us per operation; target: allocate <= " +
+                ALLOCATE_RATIO_TARGET + "x allocateShared)", AllocateWindowRank.class.getName()},
+            {"Win.create over a double[] against the device's ping-pong (us per operation; target: put 8 B + " +
+                "flush <= " + CREATE_RATIO_TARGET + "x the 8 B round trip)", CreateWindowRank.class.getName()}};
+        for (final String[] program : programs)
+        {
+            System.err.println("bench-rma: shm, 2 processes, " + program[1]);
+            final JobSpec spec = new JobSpec(2, MpjJobs.currentClassPath(), List.of(), program[1],
+                List.of(quick ? "3" : "15"), false);
+            final JobResult result = MpjJobs.run(MpjDevice.SHM, spec, JOB_TIMEOUT);
+            if (!result.succeeded())
+            {
+                System.err.println("bench-rma: the shm job of " + program[1] + " failed:\n" + result.summary());
+                ok = false;
+                continue;
+            }
+            out.println("### " + program[0] + ", shm, 2 processes");
+            out.println();
+            result.output().lines().filter(line -> line.startsWith("|")).forEach(out::println);
+            out.println();
+        }
         return ok;
     }
 
