@@ -9,14 +9,35 @@ import java.lang.foreign.MemorySegment;
  * gives the accumulate family element-wise atomicity across all origins on any memory (a heap
  * array's segment has no 8-byte atomics when it is an {@code int[]}), and the monitor orders the
  * agent thread's stores before the user thread's later loads.
+ *
+ * <p>A window of {@link Win#create} or {@link Win#allocate} has one segment, and offsets are
+ * bytes into it (checked by the origin). A dynamic window ({@link Win#createDynamic}) has the
+ * regions attached to it ({@link AttachedRegions}), offsets are their addresses, and an access
+ * that does not lie within one region throws {@link AccessFault} with nothing applied. Attach and
+ * detach take the same monitor, so an access sees a region whole or not at all.
  */
 final class ExposedMemory
 {
+    /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
+    /** The attached regions of a dynamic window; null otherwise. */
+    private final AttachedRegions regions;
 
     ExposedMemory(final MemorySegment memory)
     {
+        this(memory, null);
+    }
+
+    private ExposedMemory(final MemorySegment memory, final AttachedRegions regions)
+    {
         this.memory = memory;
+        this.regions = regions;
+    }
+
+    /** The memory of a dynamic window: nothing until something is attached. */
+    static ExposedMemory dynamic()
+    {
+        return new ExposedMemory(MemorySegment.NULL, new AttachedRegions());
     }
 
     MemorySegment segment()
@@ -24,16 +45,46 @@ final class ExposedMemory
         return memory;
     }
 
+    boolean isDynamic()
+    {
+        return regions != null;
+    }
+
+    synchronized long attach(final String call, final MemorySegment attached)
+    {
+        return regions.attach(call, attached);
+    }
+
+    synchronized void detach(final String call, final MemorySegment attached)
+    {
+        regions.detach(call, attached);
+    }
+
+    synchronized long address(final String call, final MemorySegment attached, final long byteOffset)
+    {
+        return regions.address(call, attached, byteOffset);
+    }
+
     synchronized void put(final BasicType type, final Object source, final int index, final int count,
         final long offset)
     {
-        type.copyToMemory(source, index, memory, offset, count);
+        if (regions == null)
+        {
+            type.copyToMemory(source, index, memory, offset, count);
+            return;
+        }
+        type.copyToMemory(source, index, regions.slice(offset, bytes(type, count)), 0, count);
     }
 
     synchronized void get(final BasicType type, final long offset, final Object destination, final int index,
         final int count)
     {
-        type.copyFromMemory(memory, offset, destination, index, count);
+        if (regions == null)
+        {
+            type.copyFromMemory(memory, offset, destination, index, count);
+            return;
+        }
+        type.copyFromMemory(regions.slice(offset, bytes(type, count)), 0, destination, index, count);
     }
 
     /**
@@ -44,13 +95,15 @@ final class ExposedMemory
     synchronized void accumulate(final BasicType type, final ReduceOp op, final Object operands,
         final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
     {
+        final MemorySegment target = regions == null ? memory : regions.slice(offset, bytes(type, count));
+        final long start = regions == null ? offset : 0;
         for (int i = 0; i < count; i++)
         {
-            final long at = offset + (long)i * type.sizeBytes();
-            final long old = type.rawFromMemory(memory, at);
+            final long at = start + (long)i * type.sizeBytes();
+            final long old = type.rawFromMemory(target, at);
             if (op != ReduceOp.NO_OP)
             {
-                type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), memory, at);
+                type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), target, at);
             }
             if (result != null)
             {
@@ -63,11 +116,18 @@ final class ExposedMemory
     synchronized long compareAndSwap(final BasicType type, final long offset, final long expected,
         final long replacement)
     {
-        final long old = type.rawFromMemory(memory, offset);
+        final MemorySegment target = regions == null ? memory : regions.slice(offset, type.sizeBytes());
+        final long at = regions == null ? offset : 0;
+        final long old = type.rawFromMemory(target, at);
         if (old == type.normalise(expected))
         {
-            type.rawToMemory(replacement, memory, offset);
+            type.rawToMemory(replacement, target, at);
         }
         return old;
+    }
+
+    private static long bytes(final BasicType type, final int count)
+    {
+        return (long)count * type.sizeBytes();
     }
 }

@@ -234,6 +234,68 @@ public final class Win implements AutoCloseable
         return MessageWindowCreation.allocate(size, dispUnit, info, comm);
     }
 
+    /**
+     * Makes a window with no memory yet; collective over {@code comm} ({@code MPI_Win_create_dynamic},
+     * MPI-4.1 section 12.2.4). Each process then {@link #attach attaches} memory it owns and tells the
+     * others its address ({@link #address}), which they give as {@code targetDisp}; every target is reached
+     * by messages, as with {@link #create}. Size 0 and displacement unit 1 on every process.
+     *
+     * @param info hints, or null.
+     * @param comm the processes, on any nodes.
+     * @throws RmaException on every process: ERR_INFO_VALUE (naming the rank at fault); ERR_PROC_FAILED,
+     *                      naming the rank, if a process dies during the call.
+     */
+    public static Win createDynamic(final Info info, final Intracomm comm)
+    {
+        return MessageWindowCreation.createDynamic(info, comm);
+    }
+
+    /**
+     * Attaches memory this process owns to a dynamic window ({@code MPI_Win_attach}); local. Other
+     * processes may access it, at the returned address onwards, until {@link #detach}.
+     *
+     * @param base the same kinds as {@link #create}: a primitive array, a {@link MemorySegment} or a
+     *             direct {@link java.nio.ByteBuffer}.
+     * @return the target displacement (address) of its first byte: a number private to this window and
+     *         process, never reused while the window lives.
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG for a base of another kind;
+     *                      ERR_RMA_ATTACH if it overlaps memory attached already (or is attached already).
+     */
+    public long attach(final Object base)
+    {
+        checkUsable("Win.attach");
+        return MessageWindow.dynamic("Win.attach", messages).attach("Win.attach", base);
+    }
+
+    /**
+     * Detaches what {@link #attach} attached ({@code MPI_Win_detach}); local. Accesses to it must be
+     * completed first (a flush, unlock or fence by each origin, ordered before this call): one that
+     * arrives later is not applied, and its origin's sync call throws ERR_RMA_RANGE.
+     *
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not attached.
+     */
+    public void detach(final Object base)
+    {
+        checkUsable("Win.detach");
+        MessageWindow.dynamic("Win.detach", messages).detach("Win.detach", base);
+    }
+
+    /**
+     * The address of byte {@code byteOffset} of attached memory ({@code MPI_Get_address} for a dynamic
+     * window): what other processes give as {@code targetDisp} to reach it. Addresses belong to this
+     * window and process, so the call is the window's: send the result to the origins (Send, Bcast...).
+     *
+     * @param base       attached memory: what {@link #attach} was given, or a slice of an attached segment.
+     * @param byteOffset 0 to the size of {@code base} in bytes (element i of a {@code double[]}: i * 8).
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not
+     *                      attached or {@code byteOffset} is outside it.
+     */
+    public long address(final Object base, final long byteOffset)
+    {
+        checkUsable("Win.address");
+        return MessageWindow.dynamic("Win.address", messages).address("Win.address", base, byteOffset);
+    }
+
     /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */
     static Win ofMessages(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
         final MessageWindow messages)
@@ -1000,6 +1062,11 @@ public final class Win implements AutoCloseable
         if (targetDisp < 0)
         {
             throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
+        }
+        if (messages != null && messages.flavor() == FLAVOR_DYNAMIC)
+        {
+            // An address: only its target knows what is attached there, and checks it (AttachedRegions).
+            return targetDisp;
         }
         final long segmentBytes = sizes[targetRank];
         final int unit = dispUnits[targetRank];
