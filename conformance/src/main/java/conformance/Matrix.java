@@ -39,20 +39,22 @@ public final class Matrix
 
     public ConfigurationRun run(final Configuration configuration) throws IOException, InterruptedException
     {
-        final String reason = launcher.unavailableReason(configuration.device());
+        final String reason = launcher.unavailableReason(configuration.device(), configuration.nodes());
         if (reason != null)
         {
             return ConfigurationRun.unavailable(configuration, reason);
         }
         final List<String> args = new ArrayList<>(List.of("--provider=" + configuration.provider(),
-            "--timeout-ms=" + caseTimeoutMs));
+            "--timeout-ms=" + caseTimeoutMs, "--flavour=" + configuration.flavour().call(),
+            "--nodes=" + configuration.nodes()));
         if (!only.isEmpty())
         {
             args.add("--only=" + String.join(",", only));
         }
         final Duration timeout = JOB_OVERHEAD.plusMillis(caseTimeoutMs * CASES_ASSUMED_HANGING);
         final long start = System.nanoTime();
-        final JobLauncher.JobOutput job = launcher.run(configuration.device(), configuration.processes(), classPath,
+        final JobLauncher.JobOutput job = launcher.run(configuration.device(), configuration.processes(),
+            configuration.nodes(), classPath,
             ConformanceRank.class.getName(), args, configuration.environment(), timeout);
         return ConfigurationRun.parse(configuration, job, (System.nanoTime() - start) / 1_000_000);
     }
