@@ -122,13 +122,18 @@ public final class CaseContext
      */
     public Win window(final long bytes, final int dispUnit, final Info info, final Intracomm on)
     {
-        final Win win = switch (flavour)
+        return keep(unkeptWindow(bytes, dispUnit, info, on));
+    }
+
+    /** As {@link #window}, for cases about free itself: the case frees it, nothing after the case does. */
+    public Win unkeptWindow(final long bytes, final int dispUnit, final Info info, final Intracomm on)
+    {
+        return switch (flavour)
         {
             case SHARED -> Win.allocateShared(bytes, dispUnit, info, on);
             case ALLOCATE -> Win.allocate(bytes, dispUnit, info, on);
             case CREATE -> Win.create(arrayFor(bytes, dispUnit), dispUnit, info, on);
         };
-        return keep(win);
     }
 
     /** Frees {@code win} after the case if the case does not: for windows a case makes itself. */

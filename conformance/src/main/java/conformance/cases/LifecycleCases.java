@@ -117,7 +117,7 @@ public final class LifecycleCases
                 "docs/design.md#freed-windows-fail-cleanly (Win is AutoCloseable)", c ->
                 {
                     final Win kept;
-                    try (Win win = Win.allocateShared(8, 8, null, c.comm()))
+                    try (Win win = c.unkeptWindow(8, 8, null, c.comm()))
                     {
                         kept = win;
                         win.fence(0);
@@ -148,7 +148,7 @@ public final class LifecycleCases
                     c.barrier();
                     for (int i = 0; i < 100; i++)
                     {
-                        Win.allocateShared(64, 8, null, c.comm()).free();
+                        c.unkeptWindow(64, 8, null, c.comm()).free();
                     }
                     c.barrier();
                     if (c.isRoot())
