@@ -15,7 +15,8 @@ import mpi.rma.Win;
 /**
  * What a case sees on one rank: its rank and communicator (a fresh one per case, so that a case
  * that went wrong cannot mix its messages with the next one's), windows it opens, of the
- * configuration's {@link Flavour} (freed after the case if it did not free them), and checks that record a failure and carry on, so that
+ * configuration's {@link Flavour} (freed after the case if it did not free them), and checks
+ * that record a failure and carry on, so that
  * every rank still reaches the collective calls that follow and a failed check does not turn
  * into a hang.
  */

@@ -319,8 +319,8 @@ public final class Report
 
     private List<String> axisRows()
     {
-        return axisCells().values().stream().map(cell -> String.format("%-24s %3d configurations: %6d pass, %5d skip, " +
-            "%d not passed", cell.name, cell.configurations, cell.pass, cell.skip, cell.bad)).toList();
+        return axisCells().values().stream().map(cell -> String.format("%-24s %3d configurations: %6d pass, " +
+            "%5d skip, %d not passed", cell.name, cell.configurations, cell.pass, cell.skip, cell.bad)).toList();
     }
 
     /** The cases that do not run on every flavour, by their reason ("allocateShared: why"). */

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The lines a conformance job prints for the matrix to read: one {@value #META} line per case
- * (what it checks, the flavours it applies to and why not to the others), one {@value #CASE} line per case (how it ended, over all ranks), and
+ * (what it checks, the flavours it applies to and why not to the others), one {@value #CASE} line
+ * per case (how it ended, over all ranks), and
  * {@value #DONE} at the end. A meta line ends with the anchor of the case's checklist entry. Fields are tab-separated; tabs and line breaks inside them become
  * spaces.
  */

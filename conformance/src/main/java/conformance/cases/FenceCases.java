@@ -44,7 +44,8 @@ public final class FenceCases
                         Memory.setLong(win.base(), 0, 4242);
                     }
                     win.fence(0);
-                    // A load of rank 0's segment where it is shared memory; elsewhere a get in the epoch the fence opened.
+                    // A load of rank 0's segment where it is shared memory; elsewhere a get in the epoch the
+                    // fence opened.
                     final long[] seen = new long[1];
                     if (c.isShared())
                     {

@@ -219,7 +219,8 @@ public final class FlavourCases
                     c.checkEquals(0, other.size(), "size of rank " + right(c));
                     c.checkEquals(0, other.memory().byteSize(), "memory of rank " + right(c));
                     c.checkEquals(16, win.sharedQuery(MPI.PROC_NULL).size(), "size of PROC_NULL");
-                    c.expectError(ErrorClass.ERR_RANK, "sharedQuery(" + c.size() + ")", () -> win.sharedQuery(c.size()));
+                    c.expectError(ErrorClass.ERR_RANK, "sharedQuery(" + c.size() + ")",
+                        () -> win.sharedQuery(c.size()));
                 })
             .only(Flavour.MESSAGES, "on allocateShared every rank's memory is shared: query.any-rank checks it")
             .add("flavour.attributes-each", Behaviour.FLAVOUR_ATTRIBUTES,

@@ -19,8 +19,8 @@ final class FlavourNotes
     static final String DERIVED = "message windows carry basic and contiguous datatypes only, derived ones are " +
         "MPI_ERR_TYPE naming the way out (flavour.message-derived-type)";
     /** Cases about the size argument, which create does not have. */
-    static final String SIZE_ARGUMENT = "Win.create takes no size: the window is the base's bytes (MPI-4.1 §12.2.1); " +
-        "its argument errors are flavour.create-*";
+    static final String SIZE_ARGUMENT = "Win.create takes no size: the window is the base's bytes " +
+        "(MPI-4.1 §12.2.1); its argument errors are flavour.create-*";
 
     private FlavourNotes()
     {
