@@ -6,6 +6,7 @@ import java.util.List;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.rma.spi.MessagePathFault;
 
 /**
  * The program each rank of a conformance job runs: every case of {@link Catalog} (or those
@@ -16,7 +17,9 @@ import mpi.MPI;
  * {@value #DEFAULT_TIMEOUT_MS}), {@code --only=ID,PREFIX.,...} (cases whose id equals one of
  * them or starts with one ending in a dot), {@code --flavour=allocateShared|create|allocate} (how
  * the cases' windows are made, default allocateShared), {@code --nodes=N} (how many nodes the job
- * spans, default 1: cases about jobs across nodes run only with 2 or more).
+ * spans, default 1: cases about jobs across nodes run only with 2 or more), {@code --message-fault=NAME}
+ * (a deliberately broken message path, {@code mpi.rma.spi.MessagePathFault}, for the tests that
+ * show the cases can fail).
  */
 public final class ConformanceRank
 {
@@ -52,6 +55,10 @@ public final class ConformanceRank
             else if (arg.startsWith("--flavour="))
             {
                 flavour = Flavour.named(arg.substring("--flavour=".length()));
+            }
+            else if (arg.startsWith("--message-fault="))
+            {
+                System.setProperty(MessagePathFault.PROPERTY, arg.substring("--message-fault=".length()));
             }
             else if (arg.startsWith("--nodes="))
             {
