@@ -1,6 +1,7 @@
 package mpi.rma;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * This process's memory in a window reached by messages ({@link MessageWindow}): every put,
@@ -12,6 +13,9 @@ import java.lang.foreign.MemorySegment;
  */
 final class ExposedMemory
 {
+    /** How long a torn accumulate ({@link MessageFaults}) pauses between its read and its write. */
+    private static final long TORN_PAUSE_NS = 20_000;
+
     private final MemorySegment memory;
 
     ExposedMemory(final MemorySegment memory)
@@ -41,7 +45,41 @@ final class ExposedMemory
      * with {@code op}; stores the old elements in {@code result[resultIndex...]} unless result is null.
      * With {@link ReduceOp#NO_OP} the operands are not read (they may be null).
      */
-    synchronized void accumulate(final BasicType type, final ReduceOp op, final Object operands,
+    void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
+        final Object result, final int resultIndex, final int count, final long offset)
+    {
+        if (MessageFaults.tearsAccumulates())
+        {
+            accumulateTorn(type, op, operands, operandIndex, result, resultIndex, count, offset);
+            return;
+        }
+        synchronized (this)
+        {
+            accumulateLocked(type, op, operands, operandIndex, result, resultIndex, count, offset);
+        }
+    }
+
+    /** A test's deliberate fault ({@link MessageFaults}): each element read, a pause, then written, unlocked. */
+    private void accumulateTorn(final BasicType type, final ReduceOp op, final Object operands,
+        final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final long at = offset + (long)i * type.sizeBytes();
+            final long old = type.rawFromMemory(memory, at);
+            LockSupport.parkNanos(TORN_PAUSE_NS);
+            if (op != ReduceOp.NO_OP)
+            {
+                type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), memory, at);
+            }
+            if (result != null)
+            {
+                type.rawToArray(old, result, resultIndex + i);
+            }
+        }
+    }
+
+    private void accumulateLocked(final BasicType type, final ReduceOp op, final Object operands,
         final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
     {
         for (int i = 0; i < count; i++)

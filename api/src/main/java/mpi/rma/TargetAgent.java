@@ -111,7 +111,11 @@ final class TargetAgent implements Runnable
         final BasicType type = RmaRequest.type(header);
         if (kind == RmaRequest.PUT)
         {
-            exposed.put(type, receiveData(origin, header, type, count), 0, count, offset);
+            final Object data = receiveData(origin, header, type, count);
+            if (!MessageFaults.dropsPut(origin))
+            {
+                exposed.put(type, data, 0, count, offset);
+            }
         }
         else if (kind == RmaRequest.GET)
         {
