@@ -1,6 +1,7 @@
 package mpi.rma;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * This process's memory in a window reached by messages ({@link MessageWindow}): every put,
@@ -18,6 +19,9 @@ import java.lang.foreign.MemorySegment;
  */
 final class ExposedMemory
 {
+    /** How long a torn accumulate ({@link MessageFaults}) pauses between its read and its write. */
+    private static final long TORN_PAUSE_NS = 20_000;
+
     /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
     /** The attached regions of a dynamic window; null otherwise. */
@@ -92,15 +96,49 @@ final class ExposedMemory
      * with {@code op}; stores the old elements in {@code result[resultIndex...]} unless result is null.
      * With {@link ReduceOp#NO_OP} the operands are not read (they may be null).
      */
-    synchronized void accumulate(final BasicType type, final ReduceOp op, final Object operands,
-        final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
+    void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
+        final Object result, final int resultIndex, final int count, final long offset)
     {
-        final MemorySegment target = regions == null ? memory : regions.slice(offset, bytes(type, count));
         final long start = regions == null ? offset : 0;
+        if (MessageFaults.tearsAccumulates())
+        {
+            final MemorySegment target;
+            synchronized (this)
+            {
+                target = resolve(type, count, offset);
+            }
+            combine(type, op, operands, operandIndex, result, resultIndex, count, target, start, true);
+            return;
+        }
+        synchronized (this)
+        {
+            combine(type, op, operands, operandIndex, result, resultIndex, count, resolve(type, count, offset), start,
+                false);
+        }
+    }
+
+    /** The segment that {@code count} elements at {@code offset} lie in: the one segment, or an attached region's. */
+    private MemorySegment resolve(final BasicType type, final int count, final long offset)
+    {
+        return regions == null ? memory : regions.slice(offset, bytes(type, count));
+    }
+
+    /**
+     * The loop of {@link #accumulate} over {@code target} from byte {@code start}; {@code torn}: a test's
+     * deliberate fault ({@link MessageFaults}), run outside the monitor, pausing between each read and write.
+     */
+    private static void combine(final BasicType type, final ReduceOp op, final Object operands,
+        final int operandIndex, final Object result, final int resultIndex, final int count, final MemorySegment target,
+        final long start, final boolean torn)
+    {
         for (int i = 0; i < count; i++)
         {
             final long at = start + (long)i * type.sizeBytes();
             final long old = type.rawFromMemory(target, at);
+            if (torn)
+            {
+                LockSupport.parkNanos(TORN_PAUSE_NS);
+            }
             if (op != ReduceOp.NO_OP)
             {
                 type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), target, at);

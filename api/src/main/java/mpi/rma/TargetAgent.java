@@ -131,7 +131,10 @@ final class TargetAgent implements Runnable
             final Object data = receiveData(origin, header, type, count);
             try
             {
-                exposed.put(type, data, 0, count, offset);
+                if (!MessageFaults.dropsPut(origin))
+                {
+                    exposed.put(type, data, 0, count, offset);
+                }
             }
             catch (final AccessFault fault)
             {

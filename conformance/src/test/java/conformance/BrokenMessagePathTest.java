@@ -1,0 +1,60 @@
+package conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import mpjrun.MpjDevice;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The cases must be able to fail on windows reached by messages too: the suite runs with a
+ * deliberately broken message path ({@code conformance.broken}'s {@code MessagePathFault}s,
+ * chosen with {@code -Dmpi.rma.messageFault}) and the cases that check the spoiled behaviour fail,
+ * while a case that does not depend on it still passes.
+ */
+class BrokenMessagePathTest
+{
+    private static final long CASE_TIMEOUT_MS = 6000;
+
+    static List<Arguments> faults()
+    {
+        final List<String> dropped = List.of("rma.put-ring", "rma.every-basic-type", "lock.flush-then-third-party",
+            "flavour.busy-target-progress");
+        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique");
+        return List.of(
+            Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, dropped),
+            Arguments.of("drop-puts", Flavour.ALLOCATE, MpjDevice.NIODEV, dropped),
+            Arguments.of("torn-accumulates", Flavour.CREATE, MpjDevice.NIODEV, torn),
+            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.MULTICORE, torn));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("faults")
+    @Timeout(120)
+    void shouldFailTheCasesThatCheckTheSpoiledBehaviour(final String fault, final Flavour flavour,
+        final MpjDevice device, final List<String> expectedToFail) throws Exception
+    {
+        final List<String> only = new ArrayList<>(expectedToFail);
+        only.add("attr.name");
+        final ConfigurationRun run = Jobs.matrix(CASE_TIMEOUT_MS, only, List.of("--message-fault=" + fault))
+            .run(Configuration.of(device, 3, flavour, 1, ConformanceRank.DEFAULT_PROVIDER));
+        final String table = new Report(List.of(run)).consoleTable();
+        System.out.print(fault + ", " + flavour.call() + ", " + device.deviceName() + ":\n" + table);
+
+        assertNull(run.unavailable(), table);
+        for (final String id : expectedToFail)
+        {
+            final CaseResult result = run.results().get(id);
+            assertTrue(result != null && !result.status().isGood(), id + " should fail under " + fault + ":\n" + table);
+        }
+        assertEquals(Status.PASS, run.results().get("attr.name").status(),
+            "attr.name does not depend on what " + fault + " spoils:\n" + table);
+    }
+}
