@@ -140,7 +140,27 @@ public enum Behaviour
     FREE_AFTER_COMPLETION(Group.LIFECYCLE, "Free once the accesses are complete",
         "MPI-4.1 §12.2.5"),
     FREE_NO_LEAK(Group.LIFECYCLE, "Allocation and free leak nothing",
-        "docs/design.md#unnamed-shared-memory-objects");
+        "docs/design.md#unnamed-shared-memory-objects"),
+
+    // Window flavours and nodes
+    FLAVOUR_CREATE_MEMORY(Group.FLAVOURS, "Win.create over every kind of memory",
+        "MPI-4.1 §12.2.1; MPICH window_creation"),
+    FLAVOUR_CREATE_ERRORS(Group.FLAVOURS, "Bad Win.create arguments fail on every process",
+        "MPI-4.1 §12.2.1, §12.6.2; docs/design.md#collective-calls-fail-together"),
+    FLAVOUR_ALLOCATE_MEMORY(Group.FLAVOURS, "Win.allocate gives zeroed, aligned memory",
+        "MPI-4.1 §12.2.2"),
+    FLAVOUR_ZERO_AND_PROC_NULL(Group.FLAVOURS, "Zero-size windows and PROC_NULL targets on every flavour",
+        "MPI-4.1 §12.2.1, §12.2.2, §12.3; MPICH rmanull, rmazero, win_zero"),
+    FLAVOUR_SHARED_QUERY(Group.FLAVOURS, "sharedQuery on every flavour",
+        "MPI-4.1 §12.2.3 (size 0 for memory not shared with the caller)"),
+    FLAVOUR_ATTRIBUTES(Group.FLAVOURS, "Every flavour reports its flavour and model",
+        "MPI-4.1 §12.2.6, §12.4; MPICH win_flavors"),
+    FLAVOUR_DENSE_TYPES(Group.FLAVOURS, "Windows reached by messages carry dense datatypes",
+        "MPI-4.1 §12.3.1; docs/design.md#derived-datatypes"),
+    FLAVOUR_PROGRESS(Group.FLAVOURS, "Passive-target accesses complete while the target computes",
+        "MPI-4.1 §12.5.3, §12.7 (progress); MPICH lockcontention3, rma-contig"),
+    FLAVOUR_ACROSS_NODES(Group.FLAVOURS, "allocateShared across nodes fails on every process",
+        "MPI-4.1 §12.2.3, §7.4.2 (MPI_COMM_TYPE_SHARED)");
 
     private final Group group;
     private final String title;

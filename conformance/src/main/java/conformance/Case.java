@@ -1,9 +1,11 @@
 package conformance;
 
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * One behaviour of MPI-3 shared windows, as an executable check.
+ * One behaviour of MPI-3 windows, as an executable check.
  *
  * @param id           short stable name, e.g. {@code query.proc-null-lowest-nonzero}; the reports key on it.
  * @param group        the group it belongs to.
@@ -14,8 +16,12 @@ import java.util.Objects;
  *                     (a heading of {@code docs/design.md}, e.g. {@code docs/design.md#proc-null-targets}).
  * @param minProcesses fewest processes the case needs; with fewer it is skipped.
  * @param body         the check, run by every rank.
+ * @param flavours     the window flavours it applies to; in a configuration of another flavour it is skipped.
+ * @param flavourNote  why it does not apply to every flavour ("" when it does), for the reports.
+ * @param minNodes     fewest nodes the case needs (2 for the cases about jobs that span nodes).
  */
-public record Case(String id, Group group, Behaviour behaviour, String expectation, String source, int minProcesses, CaseBody body)
+public record Case(String id, Group group, Behaviour behaviour, String expectation, String source, int minProcesses,
+    CaseBody body, Set<Flavour> flavours, String flavourNote, int minNodes)
 {
     public Case
     {
@@ -25,9 +31,49 @@ public record Case(String id, Group group, Behaviour behaviour, String expectati
         Objects.requireNonNull(expectation, "expectation");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(body, "body");
+        Objects.requireNonNull(flavourNote, "flavourNote");
         if (minProcesses < 1)
         {
             throw new IllegalArgumentException("minProcesses=" + minProcesses + " must be at least 1 (case " + id + ")");
         }
+        if (minNodes < 1 || minNodes > minProcesses)
+        {
+            throw new IllegalArgumentException("minNodes=" + minNodes + " must be 1 to minProcesses (case " + id + ")");
+        }
+        if (flavours.isEmpty())
+        {
+            throw new IllegalArgumentException("case " + id + " applies to no flavour");
+        }
+        if (!flavours.equals(Flavour.ALL) && flavourNote.isBlank())
+        {
+            throw new IllegalArgumentException("case " + id + " applies to " + Flavour.names(flavours) +
+                " only: say why (flavourNote)");
+        }
+        flavours = Set.copyOf(EnumSet.copyOf(flavours));
+    }
+
+    /** A case of every flavour, on one node or more. */
+    public Case(final String id, final Group group, final Behaviour behaviour, final String expectation,
+        final String source, final int minProcesses, final CaseBody body)
+    {
+        this(id, group, behaviour, expectation, source, minProcesses, body, Flavour.ALL, "", 1);
+    }
+
+    /** This case restricted to {@code only}, with the reason the reports give. */
+    public Case onlyFor(final Set<Flavour> only, final String why)
+    {
+        return new Case(id, group, behaviour, expectation, source, minProcesses, body, only, why, minNodes);
+    }
+
+    /** This case, needing processes on {@code nodes} nodes at least. */
+    public Case onNodes(final int nodes)
+    {
+        return new Case(id, group, behaviour, expectation, source, minProcesses, body, flavours, flavourNote, nodes);
+    }
+
+    /** Whether it runs with windows of {@code flavour}. */
+    public boolean appliesTo(final Flavour flavour)
+    {
+        return flavours.contains(flavour);
     }
 }

@@ -1,6 +1,7 @@
 package conformance;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,8 +14,9 @@ import mpi.rma.Win;
 
 /**
  * What a case sees on one rank: its rank and communicator (a fresh one per case, so that a case
- * that went wrong cannot mix its messages with the next one's), windows it opens (freed after
- * the case if it did not free them), and checks that record a failure and carry on, so that
+ * that went wrong cannot mix its messages with the next one's), windows it opens, of the
+ * configuration's {@link Flavour} (freed after the case if it did not free them), and checks
+ * that record a failure and carry on, so that
  * every rank still reaches the collective calls that follow and a failed check does not turn
  * into a hang.
  */
@@ -34,12 +36,34 @@ public final class CaseContext
     private final int size;
     private final List<Win> windows = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final Flavour flavour;
+    private final int nodes;
 
-    CaseContext(final Intracomm comm)
+    CaseContext(final Intracomm comm, final Flavour flavour, final int nodes)
     {
         this.comm = comm;
         this.rank = comm.Rank();
         this.size = comm.Size();
+        this.flavour = flavour;
+        this.nodes = nodes;
+    }
+
+    /** The flavour of the windows {@link #window} makes. */
+    public Flavour flavour()
+    {
+        return flavour;
+    }
+
+    /** Whether the other processes' segments are shared memory of this one (allocateShared). */
+    public boolean isShared()
+    {
+        return flavour == Flavour.SHARED;
+    }
+
+    /** How many nodes the job's processes are spread over (2 on the simulated cluster). */
+    public int nodes()
+    {
+        return nodes;
     }
 
     public int rank()
@@ -81,7 +105,7 @@ public final class CaseContext
         return comm.Split(rank, 0);
     }
 
-    /** A shared window on the case's communicator, freed after the case if the case does not free it. */
+    /** A window of the configuration's flavour on the case's communicator, freed after the case if it is not. */
     public Win window(final long bytes, final int dispUnit)
     {
         return window(bytes, dispUnit, null, comm);
@@ -92,11 +116,79 @@ public final class CaseContext
         return window(bytes, dispUnit, info, comm);
     }
 
+    /**
+     * A window of {@code bytes} bytes on {@code on}, of the configuration's flavour: allocateShared,
+     * allocate, or create over a new Java array of the element type {@code dispUnit} suggests
+     * ({@link #arrayFor}).
+     */
     public Win window(final long bytes, final int dispUnit, final Info info, final Intracomm on)
     {
-        final Win win = Win.allocateShared(bytes, dispUnit, info, on);
+        return keep(unkeptWindow(bytes, dispUnit, info, on));
+    }
+
+    /** As {@link #window}, for cases about free itself: the case frees it, nothing after the case does. */
+    public Win unkeptWindow(final long bytes, final int dispUnit, final Info info, final Intracomm on)
+    {
+        return switch (flavour)
+        {
+            case SHARED -> Win.allocateShared(bytes, dispUnit, info, on);
+            case ALLOCATE -> Win.allocate(bytes, dispUnit, info, on);
+            case CREATE -> Win.create(arrayFor(bytes, dispUnit), dispUnit, info, on);
+        };
+    }
+
+    /** Frees {@code win} after the case if the case does not: for windows a case makes itself. */
+    public Win keep(final Win win)
+    {
         windows.add(win);
         return win;
+    }
+
+    /**
+     * A zeroed Java array of exactly {@code bytes} bytes, of the element type a displacement unit of
+     * {@code dispUnit} bytes stands for (8: long[], 4: int[], 2: short[]), byte[] when the size is no
+     * multiple of it: the array a program written for {@code Win.create} would pass.
+     */
+    public static Object arrayFor(final long bytes, final int dispUnit)
+    {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE - 8)
+        {
+            throw new IllegalArgumentException("a window of " + bytes + " bytes cannot be a Java array");
+        }
+        final int n = (int)bytes;
+        if (dispUnit == Long.BYTES && n % Long.BYTES == 0)
+        {
+            return new long[n / Long.BYTES];
+        }
+        if (dispUnit == Integer.BYTES && n % Integer.BYTES == 0)
+        {
+            return new int[n / Integer.BYTES];
+        }
+        if (dispUnit == Short.BYTES && n % Short.BYTES == 0)
+        {
+            return new short[n / Short.BYTES];
+        }
+        return new byte[n];
+    }
+
+    /**
+     * The memory of {@code owner}'s segment as it is now, for checks made by every rank: on an
+     * allocateShared window the segment itself (a load, as a shared-memory program makes); on the
+     * other flavours, whose memory only its owner can load, the owner's bytes sent to every rank.
+     * Collective over the case's communicator: every rank calls it at the same point, after the
+     * accesses it checks are complete (a fence, or unlock and barrier).
+     */
+    public MemorySegment memoryOf(final Win win, final int owner)
+    {
+        if (isShared())
+        {
+            return win.sharedQuery(owner).memory();
+        }
+        final long[] bytes = {rank == owner ? win.size() : 0};
+        comm.Bcast(bytes, 0, 1, MPI.LONG, owner);
+        final byte[] copy = rank == owner ? win.base().toArray(ValueLayout.JAVA_BYTE) : new byte[(int)bytes[0]];
+        comm.Bcast(copy, 0, copy.length, MPI.BYTE, owner);
+        return rank == owner ? win.base() : MemorySegment.ofArray(copy);
     }
 
     /** An info with one key. */

@@ -31,12 +31,17 @@ final class CaseRunner
     private final Intracomm control;
     private final long timeoutMs;
     private final PrintStream out;
+    private final Flavour flavour;
+    private final int nodes;
 
-    CaseRunner(final Intracomm control, final long timeoutMs, final PrintStream out)
+    CaseRunner(final Intracomm control, final long timeoutMs, final PrintStream out, final Flavour flavour,
+        final int nodes)
     {
         this.control = control;
         this.timeoutMs = timeoutMs;
         this.out = out;
+        this.flavour = flavour;
+        this.nodes = nodes;
     }
 
     /** Runs {@code cases}; returns how many did not end well. */
@@ -66,6 +71,14 @@ final class CaseRunner
         {
             local = new Local(Status.SKIP, "needs " + c.minProcesses() + " processes");
         }
+        else if (!c.appliesTo(flavour))
+        {
+            local = new Local(Status.SKIP, Flavour.names(c.flavours()) + " only: " + c.flavourNote());
+        }
+        else if (nodes < c.minNodes())
+        {
+            local = new Local(Status.SKIP, "needs processes on " + c.minNodes() + " nodes (the simulated cluster)");
+        }
         else
         {
             control.Barrier();
@@ -77,7 +90,7 @@ final class CaseRunner
 
     private Local runIsolated(final Case c, final Intracomm comm)
     {
-        final CaseContext context = new CaseContext(comm);
+        final CaseContext context = new CaseContext(comm, flavour, nodes);
         final CompletableFuture<Local> done = new CompletableFuture<>();
         final Thread worker = new Thread(() ->
         {

@@ -12,6 +12,7 @@ import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.EpochErrorCases;
 import conformance.cases.FenceCases;
+import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
@@ -40,6 +41,7 @@ public final class Catalog
         cases.addAll(PassiveCases.cases());
         cases.addAll(EpochErrorCases.cases());
         cases.addAll(LifecycleCases.cases());
+        cases.addAll(FlavourCases.cases());
         final Set<String> ids = new HashSet<>();
         for (final Case c : cases)
         {

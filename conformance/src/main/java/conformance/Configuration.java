@@ -7,9 +7,11 @@ import mpjrun.MpjDevice;
 /**
  * One column of the matrix: device, process count, and the engine's settings
  * ({@code KUPL_SHM_FENCE_ALGORITHM} 1 = linear, 2 = recursive doubling; {@code KUPL_SHM_TYPE}
- * posix or sls), plus the provider under test.
+ * posix or sls), the provider under test, the flavour of the cases' windows and the number of
+ * nodes the job spans (2: niodev across a simulated cluster).
  */
-public record Configuration(MpjDevice device, int processes, int fenceAlgorithm, String shmType, String provider)
+public record Configuration(MpjDevice device, int processes, int fenceAlgorithm, String shmType, String provider,
+    Flavour flavour, int nodes)
 {
     public Configuration
     {
@@ -25,11 +27,34 @@ public record Configuration(MpjDevice device, int processes, int fenceAlgorithm,
         {
             throw new IllegalArgumentException("shmType=" + shmType + " must be posix or sls");
         }
+        if (nodes < 1 || nodes > processes)
+        {
+            throw new IllegalArgumentException("nodes=" + nodes + " must be 1 to processes=" + processes);
+        }
+        if (nodes > 1 && device != MpjDevice.NIODEV)
+        {
+            throw new IllegalArgumentException("nodes=" + nodes + " needs niodev, the device between nodes, not " +
+                device.deviceName());
+        }
+    }
+
+    /** A configuration of allocateShared windows on one node. */
+    public Configuration(final MpjDevice device, final int processes, final int fenceAlgorithm, final String shmType,
+        final String provider)
+    {
+        this(device, processes, fenceAlgorithm, shmType, provider, Flavour.SHARED, 1);
     }
 
     public Configuration(final MpjDevice device, final int processes, final int fenceAlgorithm, final String shmType)
     {
         this(device, processes, fenceAlgorithm, shmType, ConformanceRank.DEFAULT_PROVIDER);
+    }
+
+    /** A configuration of {@code flavour} windows on {@code nodes} nodes, with the engine's default settings. */
+    public static Configuration of(final MpjDevice device, final int processes, final Flavour flavour,
+        final int nodes, final String provider)
+    {
+        return new Configuration(device, processes, 2, "posix", provider, flavour, nodes);
     }
 
     /** What the ranks need in their environment. */
@@ -38,10 +63,16 @@ public record Configuration(MpjDevice device, int processes, int fenceAlgorithm,
         return Map.of("KUPL_SHM_FENCE_ALGORITHM", Integer.toString(fenceAlgorithm), "KUPL_SHM_TYPE", shmType);
     }
 
-    /** A short column heading, e.g. {@code multicore np4 rd posix}. */
+    /**
+     * A short column heading, e.g. {@code multicore np4 rd posix allocateShared} or
+     * {@code niodev np4 create 2 nodes}: the engine's settings only where the windows are the engine's.
+     */
     public String label()
     {
-        return device.deviceName() + " np" + processes + " " + (fenceAlgorithm == 1 ? "linear" : "rd") + " " + shmType +
+        final String settings = flavour == Flavour.SHARED ?
+            " " + (fenceAlgorithm == 1 ? "linear" : "rd") + " " + shmType : "";
+        return device.deviceName() + " np" + processes + settings + " " + flavour.call() +
+            (nodes > 1 ? " " + nodes + " nodes" : "") +
             (provider.equals(ConformanceRank.DEFAULT_PROVIDER) ? "" : " [" + provider + "]");
     }
 }

@@ -26,7 +26,8 @@ public record ConfigurationRun(Configuration configuration, Map<String, CaseResu
             if (meta != null && meta.size() >= 5)
             {
                 cases.put(meta.get(0), new CaseInfo(meta.get(0), meta.get(1), Integer.parseInt(meta.get(2)),
-                    meta.get(3), meta.get(4), meta.size() > 5 ? meta.get(5) : ""));
+                    meta.get(3), meta.get(4), meta.size() > 5 ? meta.get(5) : "", meta.size() > 6 ? meta.get(6) : "",
+                    meta.size() > 7 ? meta.get(7) : ""));
                 continue;
             }
             final List<String> result = ResultLines.fields(line, ResultLines.CASE);

@@ -18,7 +18,10 @@ import mpjrun.MpjJobs;
  *   --fence 1,2           KUPL_SHM_FENCE_ALGORITHM values (1 linear, 2 recursive doubling)
  *   --type posix,sls      KUPL_SHM_TYPE values
  *   --device multicore,niodev,shm
- *   --reduced             the CI set instead (multicore np 1-4 rd/posix, two other mixes, niodev np 2 and 3)
+ *   --flavour allocateShared,create,allocate
+ *                         how the cases' windows are made (the engine's settings vary for allocateShared only)
+ *   --nodes 1,2           nodes a job spans; 2 runs niodev across a simulated cluster, for create and allocate
+ *   --reduced             the CI set instead ({@link #reduced})
  *   --provider NAME       mpi.rma provider under test (default kupl)
  *   --timeout-ms N        per case (default 10000)
  *   --only ID,PREFIX.     run only these cases
@@ -31,8 +34,34 @@ public final class ConformanceMatrix
     {
     }
 
-    /** The reduced matrix CI runs: every process count, each setting and each device that can run at least once. */
+    /**
+     * The reduced matrix CI runs: for allocateShared, every process count, each setting and each
+     * device at least once; for create and allocate, each device once with a process count of its
+     * own; and each message flavour once across two simulated nodes.
+     */
     public static List<Configuration> reduced(final String provider)
+    {
+        final List<Configuration> configurations = new ArrayList<>(reducedShared(provider));
+        configurations.addAll(reducedMessages(provider));
+        return configurations;
+    }
+
+    /** The flavour and nodes part of {@link #reduced}: the configurations whose windows are reached by messages. */
+    public static List<Configuration> reducedMessages(final String provider)
+    {
+        return List.of(
+            Configuration.of(MpjDevice.MULTICORE, 3, Flavour.CREATE, 1, provider),
+            Configuration.of(MpjDevice.NIODEV, 2, Flavour.CREATE, 1, provider),
+            Configuration.of(MpjDevice.SHM, 4, Flavour.CREATE, 1, provider),
+            Configuration.of(MpjDevice.MULTICORE, 4, Flavour.ALLOCATE, 1, provider),
+            Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 1, provider),
+            Configuration.of(MpjDevice.SHM, 2, Flavour.ALLOCATE, 1, provider),
+            Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, provider),
+            Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 2, provider));
+    }
+
+    /** The allocateShared part of {@link #reduced}, as it was before the flavour axis. */
+    public static List<Configuration> reducedShared(final String provider)
     {
         return List.of(
             new Configuration(MpjDevice.MULTICORE, 1, 2, "posix", provider),
@@ -47,12 +76,65 @@ public final class ConformanceMatrix
             new Configuration(MpjDevice.SHM, 4, 2, "posix", provider));
     }
 
+    /**
+     * The full matrix: allocateShared on one node for every device, process count and engine
+     * setting; create and allocate on one node for every device and process count (the engine's
+     * settings do not touch their windows); and, for 2 nodes, create and allocate on niodev for every
+     * process count of at least 2. allocateShared across nodes is a case of those configurations
+     * (ERR_RMA_SHARED on every process), not a configuration of its own: none of its windows could exist.
+     */
+    public static List<Configuration> full(final List<MpjDevice> devices, final List<Integer> nps,
+        final List<Integer> fences, final List<String> types, final List<Flavour> flavours,
+        final List<Integer> nodeCounts, final String provider)
+    {
+        final List<Configuration> configurations = new ArrayList<>();
+        for (final Flavour flavour : flavours)
+        {
+            for (final int nodes : nodeCounts)
+            {
+                if (nodes > 1 && flavour == Flavour.SHARED)
+                {
+                    continue;
+                }
+                for (final MpjDevice device : devices)
+                {
+                    if (nodes > 1 && device != MpjDevice.NIODEV)
+                    {
+                        continue;
+                    }
+                    for (final int np : nps)
+                    {
+                        if (np < nodes)
+                        {
+                            continue;
+                        }
+                        if (flavour != Flavour.SHARED)
+                        {
+                            configurations.add(Configuration.of(device, np, flavour, nodes, provider));
+                            continue;
+                        }
+                        for (final int fence : fences)
+                        {
+                            for (final String type : types)
+                            {
+                                configurations.add(new Configuration(device, np, fence, type, provider));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return configurations;
+    }
+
     public static void main(final String[] args) throws Exception
     {
         List<Integer> nps = List.of(1, 2, 3, 4);
         List<Integer> fences = List.of(1, 2);
         List<String> types = List.of("posix", "sls");
         List<MpjDevice> devices = List.of(MpjDevice.values());
+        List<Flavour> flavours = List.of(Flavour.values());
+        List<Integer> nodeCounts = List.of(1, 2);
         boolean reduced = false;
         String provider = ConformanceRank.DEFAULT_PROVIDER;
         long timeoutMs = ConformanceRank.DEFAULT_TIMEOUT_MS;
@@ -79,6 +161,8 @@ public final class ConformanceMatrix
                     case "--fence" -> fences = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
                     case "--type" -> types = List.of(value.split(","));
                     case "--device" -> devices = Arrays.stream(value.split(",")).map(MpjDevice::named).toList();
+                    case "--flavour" -> flavours = Arrays.stream(value.split(",")).map(Flavour::named).toList();
+                    case "--nodes" -> nodeCounts = Arrays.stream(value.split(",")).map(Integer::valueOf).toList();
                     case "--provider" -> provider = value;
                     case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
                     case "--only" -> only = List.of(value.split(","));
@@ -90,7 +174,8 @@ public final class ConformanceMatrix
         catch (final IllegalArgumentException e)
         {
             System.err.println("conformance: " + e.getMessage() + "\nusage: conformance [--reduced] [--np 1,2,3,4] " +
-                "[--fence 1,2] [--type posix,sls] [--device multicore,niodev,shm] [--provider NAME] " +
+                "[--fence 1,2] [--type posix,sls] [--device multicore,niodev,shm] " +
+                "[--flavour allocateShared,create,allocate] [--nodes 1,2] [--provider NAME] " +
                 "[--timeout-ms N] [--only ID,...] [--out DIR]");
             System.exit(2);
             return;
@@ -102,19 +187,7 @@ public final class ConformanceMatrix
         }
         else
         {
-            for (final MpjDevice device : devices)
-            {
-                for (final int np : nps)
-                {
-                    for (final int fence : fences)
-                    {
-                        for (final String type : types)
-                        {
-                            configurations.add(new Configuration(device, np, fence, type, provider));
-                        }
-                    }
-                }
-            }
+            configurations.addAll(full(devices, nps, fences, types, flavours, nodeCounts, provider));
         }
         final Matrix matrix = new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), timeoutMs, only);
         final List<ConfigurationRun> runs = new ArrayList<>();

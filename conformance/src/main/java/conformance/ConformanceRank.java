@@ -6,6 +6,7 @@ import java.util.List;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.rma.spi.MessagePathFault;
 
 /**
  * The program each rank of a conformance job runs: every case of {@link Catalog} (or those
@@ -14,7 +15,11 @@ import mpi.MPI;
  * <p>Arguments after MPJ Express's own: {@code --provider=NAME} (the {@code mpi.rma.provider}
  * to test, default {@value #DEFAULT_PROVIDER}), {@code --timeout-ms=N} (per case, default
  * {@value #DEFAULT_TIMEOUT_MS}), {@code --only=ID,PREFIX.,...} (cases whose id equals one of
- * them or starts with one ending in a dot).
+ * them or starts with one ending in a dot), {@code --flavour=allocateShared|create|allocate} (how
+ * the cases' windows are made, default allocateShared), {@code --nodes=N} (how many nodes the job
+ * spans, default 1: cases about jobs across nodes run only with 2 or more), {@code --message-fault=NAME}
+ * (a deliberately broken message path, {@code mpi.rma.spi.MessagePathFault}, for the tests that
+ * show the cases can fail).
  */
 public final class ConformanceRank
 {
@@ -31,6 +36,8 @@ public final class ConformanceRank
         String provider = DEFAULT_PROVIDER;
         long timeoutMs = DEFAULT_TIMEOUT_MS;
         List<String> only = List.of();
+        Flavour flavour = Flavour.SHARED;
+        int nodes = 1;
         for (final String arg : appArgs)
         {
             if (arg.startsWith("--provider="))
@@ -45,17 +52,29 @@ public final class ConformanceRank
             {
                 only = Arrays.asList(arg.substring("--only=".length()).split(","));
             }
+            else if (arg.startsWith("--flavour="))
+            {
+                flavour = Flavour.named(arg.substring("--flavour=".length()));
+            }
+            else if (arg.startsWith("--message-fault="))
+            {
+                System.setProperty(MessagePathFault.PROPERTY, arg.substring("--message-fault=".length()));
+            }
+            else if (arg.startsWith("--nodes="))
+            {
+                nodes = Integer.parseInt(arg.substring("--nodes=".length()));
+            }
             else
             {
                 throw new IllegalArgumentException("conformance: unknown argument " + arg +
-                    ": give --provider=NAME, --timeout-ms=N or --only=ID,...");
+                    ": give --provider=NAME, --timeout-ms=N, --only=ID,..., --flavour=NAME or --nodes=N");
             }
         }
         // Every rank sets the same value (in multicore mode the ranks share the JVM's properties).
         System.setProperty("mpi.rma.provider", provider);
         final Intracomm control = (Intracomm)MPI.COMM_WORLD.clone();
         final PrintStream out = CaseRunner.utf8(System.out);
-        new CaseRunner(control, timeoutMs, out).runAll(Catalog.select(only));
+        new CaseRunner(control, timeoutMs, out, flavour, nodes).runAll(Catalog.select(only));
         control.Barrier();
         MPI.Finalize();
     }

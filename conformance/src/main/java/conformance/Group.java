@@ -14,7 +14,8 @@ public enum Group
     DATATYPES("Derived datatypes"),
     PASSIVE("Lock, lockAll, flush, sync with load/store"),
     EPOCH_ERRORS("Epoch errors"),
-    LIFECYCLE("Free and lifecycle");
+    LIFECYCLE("Free and lifecycle"),
+    FLAVOURS("Window flavours and nodes");
 
     private final String title;
 

@@ -19,13 +19,18 @@ public interface JobLauncher
     {
     }
 
-    /** Whether this launcher can run jobs on {@code device}; if not, the reason, else null. */
-    String unavailableReason(MpjDevice device);
+    /**
+     * Whether this launcher can run jobs on {@code device} across {@code nodes} nodes (1: this machine
+     * as it is); if not, the reason, else null.
+     */
+    String unavailableReason(MpjDevice device, int nodes);
 
     /**
-     * Runs {@code mainClass} with {@code appArgs} on {@code processes} ranks of {@code device}, the
-     * ranks' environment extended by {@code environment}; kills the job at {@code timeout}.
+     * Runs {@code mainClass} with {@code appArgs} on {@code processes} ranks of {@code device} spread
+     * over {@code nodes} nodes, the ranks' environment extended by {@code environment}; kills the job
+     * at {@code timeout}.
      */
-    JobOutput run(MpjDevice device, int processes, List<String> classPath, String mainClass, List<String> appArgs,
-        Map<String, String> environment, Duration timeout) throws IOException, InterruptedException;
+    JobOutput run(MpjDevice device, int processes, int nodes, List<String> classPath, String mainClass,
+        List<String> appArgs, Map<String, String> environment, Duration timeout)
+        throws IOException, InterruptedException;
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,11 @@ public final class Report
             final ConfigurationRun run = runs.get(i);
             text.append(String.format("  [%d] %-34s %s%n", i + 1, run.configuration().label(), summary(run)));
         }
+        text.append("\nBy flavour and nodes:\n");
+        for (final String row : axisRows())
+        {
+            text.append("  ").append(row).append('\n');
+        }
         final int idWidth = cases.keySet().stream().mapToInt(String::length).max().orElse(4);
         text.append(String.format("%n%-" + idWidth + "s", "case"));
         for (int i = 0; i < runs.size(); i++)
@@ -82,6 +88,13 @@ public final class Report
                 text.append(String.format(" %5s", cell(run, id)));
             }
             text.append('\n');
+        }
+        final Map<String, List<String>> notes = flavourNotes();
+        if (!notes.isEmpty())
+        {
+            text.append("\nNot on every flavour (skipped elsewhere):\n");
+            notes.forEach((why, ids) -> text.append("  ").append(why).append(":\n    ").append(String.join(", ", ids))
+                .append('\n'));
         }
         final String failures = failureList("  ");
         if (!failures.isEmpty())
@@ -103,6 +116,12 @@ public final class Report
             md.append("| ").append(i + 1).append(" | ").append(run.configuration().label()).append(" | ")
                 .append(summary(run)).append(" | ").append(run.millis() / 1000.0).append(" s |\n");
         }
+        md.append("\n| flavour, nodes | configurations | pass | skip | not passed |\n|---|---|---|---|---|\n");
+        for (final AxisCell cell : axisCells().values())
+        {
+            md.append("| ").append(cell.name).append(" | ").append(cell.configurations).append(" | ").append(cell.pass)
+                .append(" | ").append(cell.skip).append(" | ").append(cell.bad).append(" |\n");
+        }
         md.append("\n| case | group |");
         for (int i = 0; i < runs.size(); i++)
         {
@@ -122,6 +141,13 @@ public final class Report
                 md.append(' ').append(cell(run, info.id())).append(" |");
             }
             md.append(' ').append(escapeMd(info.expectation())).append(" | ").append(escapeMd(info.source())).append(" |\n");
+        }
+        final Map<String, List<String>> notes = flavourNotes();
+        if (!notes.isEmpty())
+        {
+            md.append("\n## Not on every flavour\n\n");
+            notes.forEach((why, ids) -> md.append("- ").append(escapeMd(why)).append(": `")
+                .append(String.join("`, `", ids)).append("`\n"));
         }
         final String failures = failureList("- ");
         if (!failures.isEmpty())
@@ -151,7 +177,24 @@ public final class Report
                 .append("</td><td").append(run.isClean() ? " class=\"PASS\">" : " class=\"FAIL\">")
                 .append(esc(summary(run))).append("</td><td>").append(run.millis() / 1000.0).append(" s</td></tr>\n");
         }
-        h.append("</table>\n<h2>Cases by configuration</h2>\n<table><tr><th>case</th><th>group</th>");
+        h.append("</table>\n<h2>By flavour and nodes</h2>\n<table><tr><th>flavour, nodes</th><th>configurations</th>" +
+            "<th>pass</th><th>skip</th><th>not passed</th></tr>\n");
+        for (final AxisCell cell : axisCells().values())
+        {
+            h.append("<tr><td>").append(esc(cell.name)).append("</td><td>").append(cell.configurations)
+                .append("</td><td>").append(cell.pass).append("</td><td>").append(cell.skip).append("</td><td")
+                .append(cell.bad == 0 ? ">" : " class=\"FAIL\">").append(cell.bad).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+        final Map<String, List<String>> notes = flavourNotes();
+        if (!notes.isEmpty())
+        {
+            h.append("<h2>Not on every flavour</h2>\n<ul>\n");
+            notes.forEach((why, ids) -> h.append("<li>").append(esc(why)).append(": <code>")
+                .append(esc(String.join(", ", ids))).append("</code></li>\n"));
+            h.append("</ul>\n");
+        }
+        h.append("<h2>Cases by configuration</h2>\n<table><tr><th>case</th><th>group</th>");
         for (int i = 0; i < runs.size(); i++)
         {
             if (runs.get(i).unavailable() == null)
@@ -238,6 +281,61 @@ public final class Report
             }
         }
         return DEFAULT_CHECKLIST_HREF;
+    }
+
+    /** One cell of the flavour-by-nodes summary: the results of its configurations added up. */
+    private static final class AxisCell
+    {
+        private final String name;
+        private int configurations;
+        private long pass;
+        private long skip;
+        private long bad;
+
+        private AxisCell(final String name)
+        {
+            this.name = name;
+        }
+    }
+
+    /** The flavour axis crossed with the nodes axis, in the order the configurations ran. */
+    private Map<String, AxisCell> axisCells()
+    {
+        final Map<String, AxisCell> cells = new LinkedHashMap<>();
+        for (final ConfigurationRun run : runs)
+        {
+            final Configuration configuration = run.configuration();
+            final String name = configuration.flavour().call() + ", " + configuration.nodes() +
+                (configuration.nodes() == 1 ? " node" : " nodes");
+            final AxisCell cell = cells.computeIfAbsent(name, AxisCell::new);
+            cell.configurations++;
+            cell.pass += run.count(Status.PASS);
+            cell.skip += run.count(Status.SKIP);
+            cell.bad += run.results().size() - run.count(Status.PASS) - run.count(Status.SKIP) +
+                (run.unavailable() != null ? 1 : 0);
+        }
+        return cells;
+    }
+
+    private List<String> axisRows()
+    {
+        return axisCells().values().stream().map(cell -> String.format("%-24s %3d configurations: %6d pass, " +
+            "%5d skip, %d not passed", cell.name, cell.configurations, cell.pass, cell.skip, cell.bad)).toList();
+    }
+
+    /** The cases that do not run on every flavour, by their reason ("allocateShared: why"). */
+    private Map<String, List<String>> flavourNotes()
+    {
+        final Map<String, List<String>> notes = new LinkedHashMap<>();
+        for (final CaseInfo info : cases.values())
+        {
+            if (!info.flavourNote().isEmpty())
+            {
+                notes.computeIfAbsent(info.flavours() + " only: " + info.flavourNote(), why -> new ArrayList<>())
+                    .add(info.id());
+            }
+        }
+        return notes;
     }
 
     /** The configurations that ran: the grids have a column for each, the others appear in the list only. */

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The lines a conformance job prints for the matrix to read: one {@value #META} line per case
- * (what it checks), one {@value #CASE} line per case (how it ended, over all ranks), and
+ * (what it checks, the flavours it applies to and why not to the others), one {@value #CASE} line
+ * per case (how it ended, over all ranks), and
  * {@value #DONE} at the end. A meta line ends with the anchor of the case's checklist entry. Fields are tab-separated; tabs and line breaks inside them become
  * spaces.
  */
@@ -21,7 +22,7 @@ public final class ResultLines
     public static String meta(final Case c)
     {
         return join(META, c.id(), c.group().name(), Integer.toString(c.minProcesses()), c.expectation(), c.source(),
-            c.behaviour().anchor());
+            c.behaviour().anchor(), Flavour.names(c.flavours()), c.flavourNote());
     }
 
     public static String result(final String id, final Status status, final long millis, final String message)

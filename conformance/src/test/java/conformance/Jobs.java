@@ -19,4 +19,10 @@ final class Jobs
     {
         return new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), caseTimeoutMs, only);
     }
+
+    /** As {@link #matrix(long, List)}, with more arguments for every rank ({@code --message-fault=NAME}). */
+    static Matrix matrix(final long caseTimeoutMs, final List<String> only, final List<String> rankArguments)
+    {
+        return new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), caseTimeoutMs, only, rankArguments);
+    }
 }

@@ -2,6 +2,7 @@ package conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -81,6 +82,37 @@ class ReportTest
         assertTrue(cases.size() >= 70, "cases: " + cases.size());
         assertEquals(Set.of(Group.values()), groups, "every group should have cases");
         assertTrue(cases.stream().noneMatch(c -> c.source().isBlank() || c.expectation().isBlank()));
+    }
+
+    @Test
+    void shouldSumUpByFlavourAndNodesAndSayWhyCasesSkipOtherFlavours()
+    {
+        final Case layout = Catalog.select(List.of("layout.contiguous-default")).get(0);
+        final Case name = Catalog.select(List.of("attr.name")).get(0);
+        final String output = ResultLines.meta(layout) + "\n" + ResultLines.meta(name) + "\n" +
+            ResultLines.result(layout.id(), Status.SKIP, 0, "allocateShared only: " + layout.flavourNote()) + "\n" +
+            ResultLines.result(name.id(), Status.PASS, 1, "") + "\n@@DONE\t2\t0";
+        final Configuration twoNodes = Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, "kupl");
+        final ConfigurationRun run = ConfigurationRun.parse(twoNodes, new JobLauncher.JobOutput(output, false, 0), 1);
+        final Report report = new Report(List.of(run));
+
+        assertEquals("niodev np4 create 2 nodes", twoNodes.label());
+        assertEquals("allocateShared", run.cases().get(0).flavours());
+        assertTrue(report.consoleTable().contains("create, 2 nodes"), report.consoleTable());
+        assertTrue(report.consoleTable().contains("1 pass,     1 skip, 0 not passed"), report.consoleTable());
+        assertTrue(report.markdown().contains("| create, 2 nodes | 1 | 1 | 1 | 0 |"), report.markdown());
+        assertTrue(report.markdown().contains("- allocateShared only: " + layout.flavourNote() +
+            ": `layout.contiguous-default`"), report.markdown());
+        assertTrue(report.html().contains("<h2>Not on every flavour</h2>"), report.html());
+    }
+
+    @Test
+    void shouldRefuseConfigurationsOfSeveralNodesOffNiodev()
+    {
+        assertThrows(IllegalArgumentException.class,
+            () -> Configuration.of(MpjDevice.SHM, 4, Flavour.ALLOCATE, 2, "kupl"));
+        assertThrows(IllegalArgumentException.class,
+            () -> Configuration.of(MpjDevice.NIODEV, 1, Flavour.ALLOCATE, 2, "kupl"));
     }
 
     @Test

@@ -19,12 +19,19 @@ final class AccessChecks
 
     private final long[] sizes;
     private final int[] dispUnits;
+    /** A dynamic window's: target displacements are addresses, which only the target can check. */
+    private final boolean addresses;
 
-    /** @param sizes bytes of each rank's memory; @param dispUnits each rank's displacement unit. */
-    AccessChecks(final long[] sizes, final int[] dispUnits)
+    /**
+     * @param sizes     bytes of each rank's memory.
+     * @param dispUnits each rank's displacement unit.
+     * @param addresses whether displacements are addresses of attached memory ({@link Win#createDynamic}).
+     */
+    AccessChecks(final long[] sizes, final int[] dispUnits, final boolean addresses)
     {
         this.sizes = sizes;
         this.dispUnits = dispUnits;
+        this.addresses = addresses;
     }
 
     /** Where a put, get or accumulate goes: both sides' layouts and the byte offset in the target segment. */
@@ -88,6 +95,11 @@ final class AccessChecks
         if (targetDisp < 0)
         {
             throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
+        }
+        if (addresses)
+        {
+            // An address: only its target knows what is attached there, and checks it (AttachedRegions).
+            return targetDisp;
         }
         final long segmentBytes = sizes[targetRank];
         final int unit = dispUnits[targetRank];

@@ -26,7 +26,10 @@ public enum ErrorClass
     ERR_INFO_VALUE,
     /** A call in the wrong synchronisation state (outside an epoch, unlock without lock, ...). */
     ERR_RMA_SYNC,
-    /** An access that does not fit in the target's segment. */
+    /**
+     * An access that does not fit in the target's segment, or, on a dynamic window, that does not
+     * lie within one region attached at the target.
+     */
     ERR_RMA_RANGE,
     /** The processes of the communicator cannot share memory (not on one node). */
     ERR_RMA_SHARED,
@@ -34,6 +37,11 @@ public enum ErrorClass
     ERR_RMA_FLAVOR,
     /** Conflicting accesses that the implementation detected. */
     ERR_RMA_CONFLICT,
+    /**
+     * Memory that cannot be attached to a dynamic window ({@link Win#attach}): here, memory that
+     * overlaps memory already attached to it, or the same memory attached twice.
+     */
+    ERR_RMA_ATTACH,
     /** A window that has been freed. */
     ERR_WIN,
     /** The node cannot provide the memory asked for. */

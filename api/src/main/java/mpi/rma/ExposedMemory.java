@@ -1,6 +1,7 @@
 package mpi.rma;
 
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * This process's memory in a window reached by messages ({@link MessageWindow}): every put,
@@ -10,6 +11,12 @@ import java.lang.foreign.MemorySegment;
  * array's segment has no 8-byte atomics when it is an {@code int[]}), and the monitor orders the
  * agent thread's stores before the user thread's later loads.
  *
+ * <p>A window of {@link Win#create} or {@link Win#allocate} has one segment, and offsets are
+ * bytes into it (checked by the origin). A dynamic window ({@link Win#createDynamic}) has the
+ * regions attached to it ({@link AttachedRegions}), offsets are their addresses, and an access
+ * that does not lie within one region throws {@link AccessFault} with nothing applied. Attach and
+ * detach take the same monitor, so an access sees a region whole or not at all.
+ *
  * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
  * across nodes) is also updated by the other processes of the node, with loads and stores, which
  * no monitor of this process excludes: there the accumulate family goes through the node's
@@ -17,7 +24,13 @@ import java.lang.foreign.MemorySegment;
  */
 final class ExposedMemory
 {
+    /** How long a torn accumulate ({@link MessageFaults}) pauses between its read and its write. */
+    private static final long TORN_PAUSE_NS = 20_000;
+
+    /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
+    /** The attached regions of a dynamic window; null otherwise. */
+    private final AttachedRegions regions;
     /** The node's atomic element operations, for memory in shared memory; null for memory of this process only. */
     private final AtomicElements atomics;
     /** This process's index among the node's segments (its lock words), with {@link #atomics}. */
@@ -25,12 +38,14 @@ final class ExposedMemory
 
     ExposedMemory(final MemorySegment memory)
     {
-        this(memory, null, -1);
+        this(memory, null, null, -1);
     }
 
-    private ExposedMemory(final MemorySegment memory, final AtomicElements atomics, final int nodeRank)
+    private ExposedMemory(final MemorySegment memory, final AttachedRegions regions, final AtomicElements atomics,
+        final int nodeRank)
     {
         this.memory = memory;
+        this.regions = regions;
         this.atomics = atomics;
         this.nodeRank = nodeRank;
     }
@@ -39,7 +54,13 @@ final class ExposedMemory
     static ExposedMemory inSharedMemory(final MemorySegment segment, final AtomicElements atomics,
         final int nodeRank)
     {
-        return new ExposedMemory(segment, atomics, nodeRank);
+        return new ExposedMemory(segment, null, atomics, nodeRank);
+    }
+
+    /** The memory of a dynamic window: nothing until something is attached. */
+    static ExposedMemory dynamic()
+    {
+        return new ExposedMemory(MemorySegment.NULL, new AttachedRegions(), null, -1);
     }
 
     MemorySegment segment()
@@ -47,16 +68,46 @@ final class ExposedMemory
         return memory;
     }
 
+    boolean isDynamic()
+    {
+        return regions != null;
+    }
+
+    synchronized long attach(final String call, final MemorySegment attached)
+    {
+        return regions.attach(call, attached);
+    }
+
+    synchronized void detach(final String call, final MemorySegment attached)
+    {
+        regions.detach(call, attached);
+    }
+
+    synchronized long address(final String call, final MemorySegment attached, final long byteOffset)
+    {
+        return regions.address(call, attached, byteOffset);
+    }
+
     synchronized void put(final BasicType type, final Object source, final int index, final int count,
         final long offset)
     {
-        type.copyToMemory(source, index, memory, offset, count);
+        if (regions == null)
+        {
+            type.copyToMemory(source, index, memory, offset, count);
+            return;
+        }
+        type.copyToMemory(source, index, regions.slice(offset, bytes(type, count)), 0, count);
     }
 
     synchronized void get(final BasicType type, final long offset, final Object destination, final int index,
         final int count)
     {
-        type.copyFromMemory(memory, offset, destination, index, count);
+        if (regions == null)
+        {
+            type.copyFromMemory(memory, offset, destination, index, count);
+            return;
+        }
+        type.copyFromMemory(regions.slice(offset, bytes(type, count)), 0, destination, index, count);
     }
 
     /**
@@ -67,24 +118,31 @@ final class ExposedMemory
     void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
         final Object result, final int resultIndex, final int count, final long offset)
     {
-        if (atomics != null)
+        // A torn accumulate (a test fault) is torn on shared memory too: the plain loop below, outside any lock.
+        if (atomics != null && !MessageFaults.tearsAccumulates())
         {
             accumulateAtomically(type, op, operands, operandIndex, result, resultIndex, count, offset);
             return;
         }
-        accumulateUnderMonitor(type, op, operands, operandIndex, result, resultIndex, count, offset);
-    }
-
-    /** Stores {@code replacement} at {@code offset} if the element there equals {@code expected}; returns the old. */
-    long compareAndSwap(final BasicType type, final long offset, final long expected, final long replacement)
-    {
-        if (atomics != null)
+        final long start = regions == null ? offset : 0;
+        if (MessageFaults.tearsAccumulates())
         {
-            return atomics.compareAndSwap(nodeRank, memory, offset, type, expected, replacement);
+            final MemorySegment target;
+            synchronized (this)
+            {
+                target = resolve(type, count, offset);
+            }
+            combine(type, op, operands, operandIndex, result, resultIndex, count, target, start, true);
+            return;
         }
-        return compareAndSwapUnderMonitor(type, offset, expected, replacement);
+        synchronized (this)
+        {
+            combine(type, op, operands, operandIndex, result, resultIndex, count, resolve(type, count, offset), start,
+                false);
+        }
     }
 
+    /** Each element by the node's atomic operations, as the node's own origins update it: no monitor. */
     private void accumulateAtomically(final BasicType type, final ReduceOp op, final Object operands,
         final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
     {
@@ -100,16 +158,31 @@ final class ExposedMemory
         }
     }
 
-    private synchronized void accumulateUnderMonitor(final BasicType type, final ReduceOp op, final Object operands,
-        final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
+    /** The segment that {@code count} elements at {@code offset} lie in: the one segment, or an attached region's. */
+    private MemorySegment resolve(final BasicType type, final int count, final long offset)
+    {
+        return regions == null ? memory : regions.slice(offset, bytes(type, count));
+    }
+
+    /**
+     * The loop of {@link #accumulate} over {@code target} from byte {@code start}; {@code torn}: a test's
+     * deliberate fault ({@link MessageFaults}), run outside the monitor, pausing between each read and write.
+     */
+    private static void combine(final BasicType type, final ReduceOp op, final Object operands,
+        final int operandIndex, final Object result, final int resultIndex, final int count, final MemorySegment target,
+        final long start, final boolean torn)
     {
         for (int i = 0; i < count; i++)
         {
-            final long at = offset + (long)i * type.sizeBytes();
-            final long old = type.rawFromMemory(memory, at);
+            final long at = start + (long)i * type.sizeBytes();
+            final long old = type.rawFromMemory(target, at);
+            if (torn)
+            {
+                LockSupport.parkNanos(TORN_PAUSE_NS);
+            }
             if (op != ReduceOp.NO_OP)
             {
-                type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), memory, at);
+                type.rawToMemory(op.apply(type, old, type.rawFromArray(operands, operandIndex + i)), target, at);
             }
             if (result != null)
             {
@@ -118,14 +191,31 @@ final class ExposedMemory
         }
     }
 
+    /** Stores {@code replacement} at {@code offset} if the element there equals {@code expected}; returns the old. */
+    long compareAndSwap(final BasicType type, final long offset, final long expected, final long replacement)
+    {
+        if (atomics != null)
+        {
+            return atomics.compareAndSwap(nodeRank, memory, offset, type, expected, replacement);
+        }
+        return compareAndSwapUnderMonitor(type, offset, expected, replacement);
+    }
+
     private synchronized long compareAndSwapUnderMonitor(final BasicType type, final long offset,
         final long expected, final long replacement)
     {
-        final long old = type.rawFromMemory(memory, offset);
+        final MemorySegment target = regions == null ? memory : regions.slice(offset, type.sizeBytes());
+        final long at = regions == null ? offset : 0;
+        final long old = type.rawFromMemory(target, at);
         if (old == type.normalise(expected))
         {
-            type.rawToMemory(replacement, memory, offset);
+            type.rawToMemory(replacement, target, at);
         }
         return old;
+    }
+
+    private static long bytes(final BasicType type, final int count)
+    {
+        return (long)count * type.sizeBytes();
     }
 }

@@ -127,6 +127,12 @@ final class MessageTargets implements TargetPath
             new SharedSegment(0, peer == MPI.PROC_NULL ? 0 : dispUnits[peer], MemorySegment.NULL);
     }
 
+    /** The message path itself, for what only some windows have (a dynamic window's attached memory). */
+    MessageWindow window()
+    {
+        return messages;
+    }
+
     @Override
     public MemorySegment localMemory()
     {

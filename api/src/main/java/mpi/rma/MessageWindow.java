@@ -40,7 +40,7 @@ final class MessageWindow
     private final TargetAgent agent;
     /** Targets sent puts or accumulates since their last flush, fence or unlock. */
     private final boolean[] unflushed;
-    /** {@link Win#FLAVOR_CREATE} or {@link Win#FLAVOR_ALLOCATE}. */
+    /** {@link Win#FLAVOR_CREATE}, {@link Win#FLAVOR_ALLOCATE} or {@link Win#FLAVOR_DYNAMIC}. */
     private final int flavor;
     /** The arena of memory the library allocated ({@link Win#allocate}), closed by free; null for user memory. */
     private final Arena ownedMemory;
@@ -63,6 +63,7 @@ final class MessageWindow
 
     /**
      * Duplicates {@code comm} twice and starts this process's agent over {@code memory}; collective.
+     * A dynamic window ({@link Win#FLAVOR_DYNAMIC}) ignores {@code memory}: it exposes what is attached.
      *
      * @param ownedMemory the arena of {@code memory} if the library allocated it (free closes it), else null.
      * @throws RmaException ERR_PROC_FAILED naming the rank, or ERR_OTHER, if duplicating fails.
@@ -70,7 +71,8 @@ final class MessageWindow
     static MessageWindow start(final String call, final Intracomm comm, final MemorySegment memory, final int flavor,
         final Arena ownedMemory)
     {
-        return start(call, comm, new ExposedMemory(memory), flavor, ownedMemory);
+        return start(call, comm, flavor == Win.FLAVOR_DYNAMIC ? ExposedMemory.dynamic() : new ExposedMemory(memory),
+            flavor, ownedMemory);
     }
 
     /** {@link #start} over memory that others may also reach otherwise (see {@link ExposedMemory#inSharedMemory}). */
@@ -101,6 +103,22 @@ final class MessageWindow
         return exposed.segment();
     }
 
+    /** Attaches {@code base} to this process's memory of a dynamic window; returns its address. */
+    long attach(final String call, final Object base)
+    {
+        return exposed.attach(call, WindowBase.segmentOf(base, call));
+    }
+
+    void detach(final String call, final Object base)
+    {
+        exposed.detach(call, WindowBase.segmentOf(base, call));
+    }
+
+    long address(final String call, final Object base, final long byteOffset)
+    {
+        return exposed.address(call, WindowBase.segmentOf(base, call), byteOffset);
+    }
+
     int flavor()
     {
         return flavor;
@@ -111,7 +129,14 @@ final class MessageWindow
     {
         if (target == rank)
         {
-            exposed.put(type, origin, originOffset, count, offset);
+            try
+            {
+                exposed.put(type, origin, originOffset, count, offset);
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
             return;
         }
         sendWithData(call, target, RmaRequest.PUT, type, null, offset, origin, originOffset, count);
@@ -123,11 +148,18 @@ final class MessageWindow
     {
         if (target == rank)
         {
-            exposed.get(type, offset, origin, originOffset, count);
+            try
+            {
+                exposed.get(type, offset, origin, originOffset, count);
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
             return;
         }
         send(call, target, RmaRequest.header(RmaRequest.GET, type, null, count, offset, false));
-        receiveReply(call, target, type, origin, originOffset, count);
+        receiveReply(call, target, RmaRequest.GET, type, origin, originOffset, count);
     }
 
     void accumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
@@ -135,7 +167,14 @@ final class MessageWindow
     {
         if (target == rank)
         {
-            exposed.accumulate(type, op, origin, originOffset, null, 0, count, offset);
+            try
+            {
+                exposed.accumulate(type, op, origin, originOffset, null, 0, count, offset);
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
             return;
         }
         sendWithData(call, target, RmaRequest.ACCUMULATE, type, op, offset, origin, originOffset, count);
@@ -149,7 +188,14 @@ final class MessageWindow
     {
         if (target == rank)
         {
-            exposed.accumulate(type, op, origin, originOffset, result, resultOffset, count, offset);
+            try
+            {
+                exposed.accumulate(type, op, origin, originOffset, result, resultOffset, count, offset);
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
             return;
         }
         if (op == ReduceOp.NO_OP)
@@ -160,7 +206,7 @@ final class MessageWindow
         {
             sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
         }
-        receiveReply(call, target, type, result, resultOffset, count);
+        receiveReply(call, target, RmaRequest.GET_ACCUMULATE, type, result, resultOffset, count);
     }
 
     /** Compare-and-swap of one element; returns the old value (raw). */
@@ -169,14 +215,21 @@ final class MessageWindow
     {
         if (target == rank)
         {
-            return exposed.compareAndSwap(type, offset, compare, replacement);
+            try
+            {
+                return exposed.compareAndSwap(type, offset, compare, replacement);
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
         }
         final Object values = RmaRequest.newArray(type, 2);
         type.rawToArray(compare, values, 0);
         type.rawToArray(replacement, values, 1);
         sendWithData(call, target, RmaRequest.COMPARE_AND_SWAP, type, null, offset, values, 0, 2);
         final Object old = RmaRequest.newArray(type, 1);
-        receiveReply(call, target, type, old, 0, 1);
+        receiveReply(call, target, RmaRequest.COMPARE_AND_SWAP, type, old, 0, 1);
         return type.rawFromArray(old, 0);
     }
 
@@ -218,38 +271,66 @@ final class MessageWindow
             return;
         }
         send(call, target, RmaRequest.control(RmaRequest.UNLOCK, exclusive));
-        awaitAcknowledgement(call, target, RmaRequest.UNLOCK);
+        final long[] ack = awaitAcknowledgement(call, target, RmaRequest.UNLOCK);
         unflushed[target] = false;
+        final AccessFault fault = AccessFault.of(ack);
+        if (fault != null)
+        {
+            // The target kept the lock (TargetAgent): the epoch stays open on both sides, and unlock again ends it.
+            throw fault.deferred(call, target, ack[RmaRequest.ACK_FAULTS], "; the lock on rank " + target +
+                " is still held: call unlock again to release it");
+        }
     }
 
-    /** Completes this process's operations at {@code target}, or at every target for -1. */
+    /**
+     * Completes this process's operations at {@code target}, or at every target for -1.
+     *
+     * @throws RmaException ERR_RMA_RANGE naming the target and address if a put or accumulate to a
+     *                      dynamic window's target found no attached memory there (every target is
+     *                      flushed all the same).
+     */
     void flush(final String call, final int target)
+    {
+        final RmaException fault = flushCollecting(call, target);
+        if (fault != null)
+        {
+            throw fault;
+        }
+    }
+
+    /** {@link #flush}, returning the first access fault reported instead of throwing it. */
+    private RmaException flushCollecting(final String call, final int target)
     {
         if (target == -1)
         {
+            RmaException first = null;
             for (int peer = 0; peer < ranks; peer++)
             {
-                flush(call, peer);
+                final RmaException fault = flushCollecting(call, peer);
+                first = first == null ? fault : first;
             }
-            return;
+            return first;
         }
         if (target == MPI.PROC_NULL || !unflushed[target])
         {
-            return;
+            return null;
         }
         send(call, target, RmaRequest.control(RmaRequest.FLUSH, false));
-        awaitAcknowledgement(call, target, RmaRequest.FLUSH);
+        final long[] ack = awaitAcknowledgement(call, target, RmaRequest.FLUSH);
         unflushed[target] = false;
+        final AccessFault fault = AccessFault.of(ack);
+        return fault == null ? null : fault.deferred(call, target, ack[RmaRequest.ACK_FAULTS], "");
     }
 
     /**
      * Completes every operation of this process, then agrees with every process: returns when
-     * all have, or throws on every process if any brought {@code localError}.
+     * all have, or throws on every process if any brought {@code localError} or had an access fault
+     * reported by a target of its puts or accumulates.
      */
     void fence(final String call, final RmaException localError)
     {
-        flush(call, -1);
-        agree(call, localError != null ? localError : agentFailure(call));
+        final RmaException fault = flushCollecting(call, -1);
+        agree(call, localError != null ? localError : fault != null ? fault : agentFailure(call));
     }
 
     /**
@@ -341,7 +422,8 @@ final class MessageWindow
         {
             try
             {
-                replies.Send(new long[] {RmaRequest.LOCK}, 0, 1, MPI.LONG, origin, RmaRequest.REPLY_TAG);
+                final long[] grant = AccessFault.acknowledgement(RmaRequest.LOCK, null, 0);
+                replies.Send(grant, 0, grant.length, MPI.LONG, origin, RmaRequest.REPLY_TAG);
             }
             catch (final RuntimeException e)
             {
@@ -388,9 +470,21 @@ final class MessageWindow
         }
     }
 
-    private void receiveReply(final String call, final int target, final BasicType type, final Object into,
-        final int offset, final int count)
+    /**
+     * The elements of a get-like request of {@code kind}. On a dynamic window a status comes first:
+     * an access fault there throws at once, naming the target and address, and no elements follow.
+     */
+    private void receiveReply(final String call, final int target, final long kind, final BasicType type,
+        final Object into, final int offset, final int count)
     {
+        if (exposed.isDynamic())
+        {
+            final AccessFault fault = AccessFault.of(awaitAcknowledgement(call, target, kind));
+            if (fault != null)
+            {
+                throw fault.immediate(call, target);
+            }
+        }
         try
         {
             replies.Recv(into, offset, count, RmaRequest.datatype(type), target, RmaRequest.REPLY_TAG);
@@ -401,12 +495,13 @@ final class MessageWindow
         }
     }
 
-    private void awaitAcknowledgement(final String call, final int target, final long kind)
+    /** The acknowledgement of {@code kind} from {@code target} (or a reply's status): see {@link AccessFault}. */
+    private long[] awaitAcknowledgement(final String call, final int target, final long kind)
     {
-        final long[] ack = new long[1];
+        final long[] ack = new long[RmaRequest.ACK_LONGS];
         try
         {
-            replies.Recv(ack, 0, 1, MPI.LONG, target, RmaRequest.REPLY_TAG);
+            replies.Recv(ack, 0, ack.length, MPI.LONG, target, RmaRequest.REPLY_TAG);
         }
         catch (final RuntimeException e)
         {
@@ -417,5 +512,6 @@ final class MessageWindow
             throw new RmaException(ErrorClass.ERR_OTHER, call + ": rank " + target + " acknowledged request kind " +
                 ack[0] + " where " + kind + " was due: the window's messages are out of step");
         }
+        return ack;
     }
 }

@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 import mpi.Intracomm;
 
 /**
- * {@link Win#create} and {@link Win#allocate}: each process checks its arguments, all agree
+ * {@link Win#create}, {@link Win#allocate} and {@link Win#createDynamic}: each process checks its arguments, all agree
  * ({@link CreationAgreement}), then the window's message path starts ({@link MessageWindow}).
  * Kept out of {@link Win}, which documents them, so that the facade stays a facade.
  */
@@ -97,5 +97,30 @@ final class MessageWindowCreation
         }
         return Win.ofMessages(comm, layout, hints, MessageWindow.start(call, comm, memory, Win.FLAVOR_ALLOCATE,
             arena));
+    }
+
+    /** A dynamic window: size 0 and displacement unit 1 on every process, memory attached later. */
+    static Win createDynamic(final Info info, final Intracomm comm)
+    {
+        final String call = "Win.createDynamic";
+        if (comm == null)
+        {
+            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+                "MPI.COMM_WORLD");
+        }
+        RmaException localError = null;
+        WindowHints hints = WindowHints.defaults();
+        try
+        {
+            hints = WindowHints.from(info, call);
+        }
+        catch (final RmaException e)
+        {
+            localError = e;
+        }
+        // Displacements into a dynamic window are addresses (Win.address): unit 1 for every target, as MPI says.
+        final CreationAgreement layout = CreationAgreement.reach(call, comm, 0, 1, localError);
+        return Win.ofMessages(comm, layout, hints, MessageWindow.start(call, comm, MemorySegment.NULL,
+            Win.FLAVOR_DYNAMIC, null));
     }
 }

@@ -10,7 +10,8 @@ import mpi.MPI;
  * accumulate operands, compare-and-swap's two values) follows in one message of the operation's
  * own type with {@link #DATA_TAG}, which the agent receives from that origin only, right after
  * the header. The agent answers on the window's reply communicator with {@link #REPLY_TAG}:
- * the elements of a get, or an acknowledgement (one long, the request's kind). Up to
+ * the elements of a get, or an acknowledgement ({@value #ACK_LONGS} longs: the request's kind and the
+ * access faults found on a dynamic window, {@link AccessFault}). Up to
  * {@value #INLINE_ELEMENTS} elements of data travel inside the header instead, one raw long each
  * ({@link BasicType}), which saves a message on the small operations that dominate latency.
  *
@@ -50,6 +51,18 @@ final class RmaRequest
     static final long FLUSH = 8;
     /** The last message an agent receives: sent by a neighbour once the window is freed everywhere. */
     static final long STOP = 9;
+
+    /**
+     * An acknowledgement (of a lock, unlock or flush) and, on a dynamic window, the status sent before
+     * a reply's elements: the request's kind, then an {@link AccessFault} if the target found one.
+     */
+    static final int ACK_LONGS = 6;
+    static final int ACK_KIND = 0;
+    static final int ACK_FAULTS = 1;
+    static final int ACK_ADDRESS = 2;
+    static final int ACK_BYTES = 3;
+    static final int ACK_REGION_BASE = 4;
+    static final int ACK_REGION_BYTES = 5;
 
     private RmaRequest()
     {

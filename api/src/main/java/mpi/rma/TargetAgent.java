@@ -19,6 +19,11 @@ import mpi.Status;
  * earlier request of that origin is applied. The agent never sends to its own process (niodev
  * 0.44 loses that wake-up, docs/design.md#thread-safety-of-mpj-express-044) and stops on a
  * {@link RmaRequest#STOP} from another process, never by interruption inside MPJ Express.
+ *
+ * <p>On a dynamic window an access that does not lie within an attached region is not applied
+ * ({@link AccessFault}): a get-like request's status says so at once; a put or accumulate has no
+ * reply, so the agent keeps the fault and returns it with that origin's next flush or unlock
+ * acknowledgement (a fence flushes too), and an unlock that reports one leaves the lock held.
  */
 final class TargetAgent implements Runnable
 {
@@ -29,6 +34,10 @@ final class TargetAgent implements Runnable
     private final Thread thread;
     /** Volatile: what ended the agent abnormally, read by the window's user thread. */
     private volatile RuntimeException failure;
+    /** Per origin, the first access fault of its puts and accumulates since its last flush or unlock (dynamic). */
+    private final AccessFault[] pendingFaults;
+    /** Per origin, how many of its puts and accumulates faulted since then. */
+    private final long[] faultCounts;
 
     TargetAgent(final Intracomm requests, final Intracomm replies, final ExposedMemory exposed,
         final PassiveLockQueue locks, final String name)
@@ -37,6 +46,8 @@ final class TargetAgent implements Runnable
         this.replies = replies;
         this.exposed = exposed;
         this.locks = locks;
+        this.pendingFaults = new AccessFault[requests.Size()];
+        this.faultCounts = new long[requests.Size()];
         this.thread = new Thread(this, name);
         // A program that ends without freeing the window must still be able to exit.
         thread.setDaemon(true);
@@ -98,6 +109,12 @@ final class TargetAgent implements Runnable
         }
         if (kind == RmaRequest.UNLOCK)
         {
+            if (pendingFaults[origin] != null)
+            {
+                // The origin's unlock throws: the lock stays held so that both sides agree that the epoch is open.
+                acknowledgeFaults(origin, kind);
+                return;
+            }
             final List<Integer> granted = locks.release(header[RmaRequest.EXCLUSIVE] != 0);
             acknowledge(origin, kind);
             tell(granted);
@@ -105,46 +122,98 @@ final class TargetAgent implements Runnable
         }
         if (kind == RmaRequest.FLUSH)
         {
-            acknowledge(origin, kind);
+            acknowledgeFaults(origin, kind);
             return;
         }
         final BasicType type = RmaRequest.type(header);
         if (kind == RmaRequest.PUT)
         {
-            exposed.put(type, receiveData(origin, header, type, count), 0, count, offset);
+            final Object data = receiveData(origin, header, type, count);
+            try
+            {
+                if (!MessageFaults.dropsPut(origin))
+                {
+                    exposed.put(type, data, 0, count, offset);
+                }
+            }
+            catch (final AccessFault fault)
+            {
+                recordFault(origin, fault);
+            }
         }
         else if (kind == RmaRequest.GET)
         {
             final Object elements = RmaRequest.newArray(type, count);
-            exposed.get(type, offset, elements, 0, count);
-            reply(origin, type, elements, count);
+            AccessFault fault = null;
+            try
+            {
+                exposed.get(type, offset, elements, 0, count);
+            }
+            catch (final AccessFault e)
+            {
+                fault = e;
+            }
+            reply(origin, kind, fault, type, elements, count);
         }
         else if (kind == RmaRequest.ACCUMULATE)
         {
-            exposed.accumulate(type, RmaRequest.op(header), receiveData(origin, header, type, count), 0, null, 0,
-                count, offset);
+            final Object data = receiveData(origin, header, type, count);
+            try
+            {
+                exposed.accumulate(type, RmaRequest.op(header), data, 0, null, 0, count, offset);
+            }
+            catch (final AccessFault fault)
+            {
+                recordFault(origin, fault);
+            }
         }
         else if (kind == RmaRequest.GET_ACCUMULATE)
         {
             final ReduceOp op = RmaRequest.op(header);
             final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, type, count);
             final Object old = RmaRequest.newArray(type, count);
-            exposed.accumulate(type, op, operands, 0, old, 0, count, offset);
-            reply(origin, type, old, count);
+            AccessFault fault = null;
+            try
+            {
+                exposed.accumulate(type, op, operands, 0, old, 0, count, offset);
+            }
+            catch (final AccessFault e)
+            {
+                fault = e;
+            }
+            reply(origin, kind, fault, type, old, count);
         }
         else if (kind == RmaRequest.COMPARE_AND_SWAP)
         {
             final Object compareAndOrigin = receiveData(origin, header, type, 2);
             final Object old = RmaRequest.newArray(type, 1);
-            type.rawToArray(exposed.compareAndSwap(type, offset, type.rawFromArray(compareAndOrigin, 0),
-                type.rawFromArray(compareAndOrigin, 1)), old, 0);
-            reply(origin, type, old, 1);
+            AccessFault fault = null;
+            try
+            {
+                type.rawToArray(exposed.compareAndSwap(type, offset, type.rawFromArray(compareAndOrigin, 0),
+                    type.rawFromArray(compareAndOrigin, 1)), old, 0);
+            }
+            catch (final AccessFault e)
+            {
+                fault = e;
+            }
+            reply(origin, kind, fault, type, old, 1);
         }
         else
         {
             throw new RmaException(ErrorClass.ERR_OTHER, "the RMA agent got a request of unknown kind " + kind +
                 " from rank " + origin);
         }
+    }
+
+    /** Keeps the first fault of {@code origin}'s puts and accumulates for its next flush or unlock; counts the rest. */
+    private void recordFault(final int origin, final AccessFault fault)
+    {
+        if (pendingFaults[origin] == null)
+        {
+            pendingFaults[origin] = fault;
+        }
+        faultCounts[origin]++;
     }
 
     /** The request's data: inline in the header when small, else the message that follows it. */
@@ -159,14 +228,44 @@ final class TargetAgent implements Runnable
         return data;
     }
 
-    private void reply(final int origin, final BasicType type, final Object elements, final int count)
+    /**
+     * The elements of a get, get-accumulate or compare-and-swap. On a dynamic window a status goes
+     * first, saying whether the access faulted (then no elements follow); the other flavours' origins
+     * checked the range themselves, so a fault there is a bug of this library.
+     */
+    private void reply(final int origin, final long kind, final AccessFault fault, final BasicType type,
+        final Object elements, final int count)
     {
-        replies.Send(elements, 0, count, RmaRequest.datatype(type), origin, RmaRequest.REPLY_TAG);
+        if (exposed.isDynamic())
+        {
+            send(origin, AccessFault.acknowledgement(kind, fault, fault == null ? 0 : 1));
+        }
+        else if (fault != null)
+        {
+            throw fault;
+        }
+        if (fault == null)
+        {
+            replies.Send(elements, 0, count, RmaRequest.datatype(type), origin, RmaRequest.REPLY_TAG);
+        }
     }
 
     private void acknowledge(final int origin, final long kind)
     {
-        replies.Send(new long[] {kind}, 0, 1, MPI.LONG, origin, RmaRequest.REPLY_TAG);
+        send(origin, AccessFault.acknowledgement(kind, null, 0));
+    }
+
+    /** Acknowledges {@code kind} with the faults recorded for {@code origin} since its last one, and forgets them. */
+    private void acknowledgeFaults(final int origin, final long kind)
+    {
+        send(origin, AccessFault.acknowledgement(kind, pendingFaults[origin], faultCounts[origin]));
+        pendingFaults[origin] = null;
+        faultCounts[origin] = 0;
+    }
+
+    private void send(final int origin, final long[] ack)
+    {
+        replies.Send(ack, 0, ack.length, MPI.LONG, origin, RmaRequest.REPLY_TAG);
     }
 
     private void tell(final List<Integer> granted)

@@ -102,7 +102,7 @@ public final class Win implements AutoCloseable
         this.sizes = sizes;
         this.dispUnits = dispUnits;
         this.hints = hints;
-        this.checks = new AccessChecks(sizes, dispUnits);
+        this.checks = new AccessChecks(sizes, dispUnits, targets.flavor() == FLAVOR_DYNAMIC);
         this.epochs = new Epochs(sizes.length);
         this.targets = targets;
         this.lockHeld = new boolean[sizes.length];
@@ -183,6 +183,68 @@ public final class Win implements AutoCloseable
         final TargetPath targets)
     {
         return new Win(comm, sizes, dispUnits, hints, targets);
+    }
+
+    /**
+     * Makes a window with no memory yet; collective over {@code comm} ({@code MPI_Win_create_dynamic},
+     * MPI-4.1 section 12.2.4). Each process then {@link #attach attaches} memory it owns and tells the
+     * others its address ({@link #address}), which they give as {@code targetDisp}; every target is reached
+     * by messages, as with {@link #create}. Size 0 and displacement unit 1 on every process.
+     *
+     * @param info hints, or null.
+     * @param comm the processes, on any nodes.
+     * @throws RmaException on every process: ERR_INFO_VALUE (naming the rank at fault); ERR_PROC_FAILED,
+     *                      naming the rank, if a process dies during the call.
+     */
+    public static Win createDynamic(final Info info, final Intracomm comm)
+    {
+        return MessageWindowCreation.createDynamic(info, comm);
+    }
+
+    /**
+     * Attaches memory this process owns to a dynamic window ({@code MPI_Win_attach}); local. Other
+     * processes may access it, at the returned address onwards, until {@link #detach}.
+     *
+     * @param base the same kinds as {@link #create}: a primitive array, a {@link MemorySegment} or a
+     *             direct {@link java.nio.ByteBuffer}.
+     * @return the target displacement (address) of its first byte: a number private to this window and
+     *         process, never reused while the window lives.
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG for a base of another kind;
+     *                      ERR_RMA_ATTACH if it overlaps memory attached already (or is attached already).
+     */
+    public long attach(final Object base)
+    {
+        checkUsable("Win.attach");
+        return dynamicMemory("Win.attach").attach("Win.attach", base);
+    }
+
+    /**
+     * Detaches what {@link #attach} attached ({@code MPI_Win_detach}); local. Accesses to it must be
+     * completed first (a flush, unlock or fence by each origin, ordered before this call): one that
+     * arrives later is not applied, and its origin's sync call throws ERR_RMA_RANGE.
+     *
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not attached.
+     */
+    public void detach(final Object base)
+    {
+        checkUsable("Win.detach");
+        dynamicMemory("Win.detach").detach("Win.detach", base);
+    }
+
+    /**
+     * The address of byte {@code byteOffset} of attached memory ({@code MPI_Get_address} for a dynamic
+     * window): what other processes give as {@code targetDisp} to reach it. Addresses belong to this
+     * window and process, so the call is the window's: send the result to the origins (Send, Bcast...).
+     *
+     * @param base       attached memory: what {@link #attach} was given, or a slice of an attached segment.
+     * @param byteOffset 0 to the size of {@code base} in bytes (element i of a {@code double[]}: i * 8).
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not
+     *                      attached or {@code byteOffset} is outside it.
+     */
+    public long address(final Object base, final long byteOffset)
+    {
+        checkUsable("Win.address");
+        return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
     }
 
     /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */
@@ -675,6 +737,19 @@ public final class Win implements AutoCloseable
         targets.flush(call, target);
         // RMA calls on shared memory complete when they return: a flush only has to order them.
         VarHandle.fullFence();
+    }
+
+    /** The message path of a dynamic window, where attached memory lives; ERR_RMA_FLAVOR for any other window. */
+    private MessageWindow dynamicMemory(final String call)
+    {
+        final int flavor = targets.flavor();
+        if (flavor != FLAVOR_DYNAMIC)
+        {
+            throw new RmaException(ErrorClass.ERR_RMA_FLAVOR, call + ": the window was made by " +
+                (flavor == FLAVOR_SHARED ? "Win.allocateShared" : flavor == FLAVOR_CREATE ? "Win.create" :
+                "Win.allocate") + "; only a window made by Win.createDynamic takes attached memory");
+        }
+        return ((MessageTargets)targets).window();
     }
 
     private void checkUsable(final String call)

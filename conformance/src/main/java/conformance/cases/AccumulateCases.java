@@ -41,7 +41,7 @@ public final class AccumulateCases
                     c.barrier();
                     win.lockAll(0);
                     win.sync();
-                    c.checkEquals((long)ITERATIONS * c.size(), Memory.getLong(win.sharedQuery(0).memory(), 0), "total");
+                    c.checkEquals((long)ITERATIONS * c.size(), Memory.passiveLong(c, win, 0, 0), "total");
                     win.unlockAll();
                 })
             .add("acc.sum-misaligned-no-lost-updates", 2, Behaviour.ACC_ATOMIC,
@@ -59,7 +59,7 @@ public final class AccumulateCases
                     c.barrier();
                     win.lockAll(0);
                     win.sync();
-                    c.checkEquals((long)ITERATIONS * c.size(), Memory.getInt(win.sharedQuery(target).memory(), 0), "total");
+                    c.checkEquals((long)ITERATIONS * c.size(), Memory.passiveInt(c, win, target, 0), "total");
                     win.unlockAll();
                 })
             .add("acc.ops", Behaviour.ACC_OPS,
@@ -238,7 +238,7 @@ public final class AccumulateCases
                         seen.set((int)Math.max(0, Math.min(value, all.length)));
                     }
                     win.lockAll(0);
-                    c.checkEquals(all.length, Memory.getLong(win.sharedQuery(0).memory(), 0), "final value");
+                    c.checkEquals(all.length, Memory.passiveLong(c, win, 0, 0), "final value");
                     win.unlockAll();
                 })
             .add("acc.fetch-and-op-short-contention", Behaviour.ACC_ATOMIC,
@@ -255,7 +255,7 @@ public final class AccumulateCases
                     win.unlockAll();
                     c.barrier();
                     win.lockAll(0);
-                    c.checkEquals(300L * c.size(), win.sharedQuery(0).memory().get(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, 0), "total");
+                    c.checkEquals(300L * c.size(), Memory.passiveShort(c, win, 0), "total");
                     win.unlockAll();
                 })
             .add("acc.fetch-and-op-no-op", Behaviour.ACC_FETCH_AND_OP,
@@ -314,7 +314,7 @@ public final class AccumulateCases
                     win.unlockAll();
                     c.barrier();
                     win.lockAll(0);
-                    c.checkEquals(200L * c.size(), Memory.getInt(win.sharedQuery(0).memory(), 0), "counter");
+                    c.checkEquals(200L * c.size(), Memory.passiveInt(c, win, 0, 0), "counter");
                     win.unlockAll();
                 })
             .add("acc.compare-and-swap-double", Behaviour.ACC_COMPARE_AND_SWAP,

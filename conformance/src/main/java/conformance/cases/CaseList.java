@@ -1,11 +1,14 @@
 package conformance.cases;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
+import conformance.Flavour;
 import conformance.Group;
 
 /** Collects the cases of one group. */
@@ -29,6 +32,39 @@ final class CaseList
         final String source, final CaseBody body)
     {
         cases.add(new Case(id, group, behaviour, expectation, source, minProcesses, body));
+        return this;
+    }
+
+    /**
+     * Restricts the case added last to allocateShared windows: it checks shared memory itself
+     * (loads and stores of another process's segment, the layout of the segments, the unified
+     * model), which the other flavours do not have. {@code why} is what the reports say.
+     */
+    CaseList sharedOnly(final String why)
+    {
+        return only(EnumSet.of(Flavour.SHARED), why);
+    }
+
+    /** Restricts the case added last to {@code flavours}, for the reason {@code why}. */
+    CaseList only(final Set<Flavour> flavours, final String why)
+    {
+        final int last = cases.size() - 1;
+        cases.set(last, cases.get(last).onlyFor(flavours, why));
+        return this;
+    }
+
+    /** The case added last needs processes on {@code nodes} nodes. */
+    CaseList onNodes(final int nodes)
+    {
+        final int last = cases.size() - 1;
+        cases.set(last, cases.get(last).onNodes(nodes));
+        return this;
+    }
+
+    /** Restricts every case added so far to allocateShared windows, for the reason {@code why}. */
+    CaseList allSharedOnly(final String why)
+    {
+        cases.replaceAll(c -> c.onlyFor(EnumSet.of(Flavour.SHARED), why));
         return this;
     }
 

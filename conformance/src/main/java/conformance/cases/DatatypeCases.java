@@ -63,6 +63,7 @@ public final class DatatypeCases
                         }
                     }
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.indexed-get", Behaviour.DTYPE_CONSTRUCTORS,
                 "get with Indexed({2, 1, 3}, {5, 0, 9}, INT) at the target into a contiguous origin: the six " +
                     "elements in type-map order (5, 6, 0, 9, 10, 11), not sorted",
@@ -87,6 +88,7 @@ public final class DatatypeCases
                         c.checkEquals(target * 100 + expected[k], got[k], "element " + k);
                     }
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.contiguous-and-count", Behaviour.DTYPE_CONSTRUCTORS,
                 "put of 3 copies of Contiguous(2, LONG) into 6 LONGs at displacement 1, origin offset 1",
                 "MPI-4.1 §12.3.1, §5.1.2 (MPI_TYPE_CONTIGUOUS)", c ->
@@ -136,6 +138,7 @@ public final class DatatypeCases
                         }
                     }
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.nested", Behaviour.DTYPE_CONSTRUCTORS,
                 "Vector(2, 1, 3, Contiguous(2, SHORT)) on the origin into Indexed({2, 2}, {4, 0}, SHORT) at the " +
                     "target: origin elements 0, 1, 6, 7 land at 4, 5, 0, 1",
@@ -157,6 +160,7 @@ public final class DatatypeCases
                             "short " + i);
                     }
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.signature-count-mismatch", Behaviour.DTYPE_SIGNATURE,
                 "Vector(4, 1, 2, INT) on the origin against 3 INTs at the target: MPI_ERR_COUNT naming both " +
                     "element counts, nothing written",
@@ -241,6 +245,7 @@ public final class DatatypeCases
                     }
                     win.unlockAll();
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.get-accumulate-derived", Behaviour.DTYPE_ACCUMULATE,
                 "getAccumulate with SUM: origin Contiguous(3, LONG), result Vector(3, 1, 2, LONG), target " +
                     "Indexed({1, 2}, {4, 0}, LONG): the old values in result slots 0, 2, 4, the sums at the target",
@@ -275,6 +280,7 @@ public final class DatatypeCases
                         c.checkEquals(expectedTarget[i], Memory.getLong(win.base(), i), "target " + i);
                     }
                 })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.accumulate-objects-rejected", Behaviour.DTYPE_ACCUMULATE,
                 "accumulate with Vector(2, 1, 2, OBJECT): MPI_ERR_TYPE (a derived type must be built from one " +
                     "predefined numeric type; MPJ Express's Struct already refuses mixed base types)",

@@ -32,9 +32,9 @@ public final class DispUnitCases
                         win.put(new byte[] {9}, 0, 1, MPI.BYTE, 1, 3, 1, MPI.BYTE);
                     }
                     win.fence(0);
-                    c.checkEquals(7, Memory.getByte(win.sharedQuery(0).memory(), 3), "byte 3 of rank 0");
-                    c.checkEquals(9, Memory.getByte(win.sharedQuery(1).memory(), 24), "byte 24 of rank 1");
-                    c.checkEquals(0, Memory.getByte(win.sharedQuery(1).memory(), 3), "byte 3 of rank 1");
+                    c.checkEquals(7, Memory.getByte(c.memoryOf(win, 0), 3), "byte 3 of rank 0");
+                    c.checkEquals(9, Memory.getByte(c.memoryOf(win, 1), 24), "byte 24 of rank 1");
+                    c.checkEquals(0, Memory.getByte(c.memoryOf(win, 1), 3), "byte 3 of rank 1");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("disp.origin-unit-irrelevant", 2, Behaviour.DISP_TARGET_UNIT,
@@ -48,7 +48,7 @@ public final class DispUnitCases
                         win.put(new int[] {0x01020304}, 0, 1, MPI.INT, 1, 1, 1, MPI.INT);
                     }
                     win.fence(0);
-                    c.checkEquals(0x01020304, Memory.getInt(win.sharedQuery(1).memory(), 1), "int at byte 4 of rank 1");
+                    c.checkEquals(0x01020304, Memory.getInt(c.memoryOf(win, 1), 1), "int at byte 4 of rank 1");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("disp.range-in-target-units", Behaviour.DISP_RANGE,

@@ -150,6 +150,7 @@ public final class LayoutCases
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .allSharedOnly(FlavourNotes.LAYOUT)
             .list();
     }
 

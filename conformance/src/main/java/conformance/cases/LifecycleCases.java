@@ -52,6 +52,7 @@ public final class LifecycleCases
                     c.expectThrows(IllegalStateException.class, "store to a freed queried segment",
                         () -> Memory.setLong(other, 0, 1));
                 })
+            .sharedOnly(FlavourNotes.OTHERS_MEMORY)
             .add("free.with-lock-open", 2, Behaviour.FREE_EPOCH_OPEN,
                 "free while the last rank holds a lock: MPI_ERR_RMA_SYNC on every rank, the window stays usable, and " +
                     "free succeeds after unlock",
@@ -116,7 +117,7 @@ public final class LifecycleCases
                 "docs/design.md#freed-windows-fail-cleanly (Win is AutoCloseable)", c ->
                 {
                     final Win kept;
-                    try (Win win = Win.allocateShared(8, 8, null, c.comm()))
+                    try (Win win = c.unkeptWindow(8, 8, null, c.comm()))
                     {
                         kept = win;
                         win.fence(0);
@@ -134,7 +135,7 @@ public final class LifecycleCases
                     second.fence(0);
                     Memory.setLong(second.base(), 0, 55 + c.rank());
                     second.fence(0);
-                    c.checkEquals(55 + c.last(), Memory.getLong(second.sharedQuery(c.last()).memory(), 0), "value");
+                    c.checkEquals(55 + c.last(), Memory.getLong(c.memoryOf(second, c.last()), 0), "value");
                     second.fence(Win.MODE_NOSUCCEED);
                 })
             .add("free.repeat-no-leak", Behaviour.FREE_NO_LEAK,
@@ -147,7 +148,7 @@ public final class LifecycleCases
                     c.barrier();
                     for (int i = 0; i < 100; i++)
                     {
-                        Win.allocateShared(64, 8, null, c.comm()).free();
+                        c.unkeptWindow(64, 8, null, c.comm()).free();
                     }
                     c.barrier();
                     if (c.isRoot())

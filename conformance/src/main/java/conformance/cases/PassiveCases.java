@@ -41,7 +41,7 @@ public final class PassiveCases
         else if (c.rank() == c.last())
         {
             win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-            c.checkEquals(1, Memory.getLong(win.sharedQuery(0).memory(), 0), "value seen under the lock");
+            c.checkEquals(1, Memory.passiveLong(c, win, 0, 0), "value seen under the lock");
             win.unlock(0);
         }
     }
@@ -168,6 +168,7 @@ public final class PassiveCases
                     }
                     win.unlockAll();
                 })
+            .sharedOnly(FlavourNotes.UNIFIED)
             .add("lock.flush-then-third-party", 3, Behaviour.LOCK_COMPLETION,
                 "rank 0 puts to rank 1 and flushes, then messages rank 2; rank 2 syncs and loads rank 1's segment: " +
                     "it sees the value",
@@ -185,7 +186,7 @@ public final class PassiveCases
                     {
                         c.receive(0);
                         win.sync();
-                        c.checkEquals(4711, Memory.getLong(win.sharedQuery(1).memory(), 0), "value at rank 1");
+                        c.checkEquals(4711, Memory.passiveLong(c, win, 1, 0), "value at rank 1");
                     }
                     win.unlockAll();
                 })
@@ -213,7 +214,7 @@ public final class PassiveCases
                         win.sync();
                         for (int i = 0; i < 3; i++)
                         {
-                            c.checkEquals(i + 1, Memory.getLong(win.sharedQuery(1).memory(), i), "element " + i);
+                            c.checkEquals(i + 1, Memory.passiveLong(c, win, 1, i), "element " + i);
                         }
                     }
                     win.unlockAll();
@@ -281,6 +282,7 @@ public final class PassiveCases
                     c.checkEquals(100L * c.size(), Memory.getLong(target, 0), "total");
                     win.unlock(0);
                 })
+            .sharedOnly(FlavourNotes.UNIFIED)
             .list();
     }
 }

@@ -177,7 +177,7 @@ public final class PutGetCases
                             () -> win.put(new int[] {-1, -1}, 0, 2, MPI.INT, 0, 3, 2, MPI.INT));
                     }
                     win.fence(0);
-                    c.checkEquals(101, Memory.getInt(win.sharedQuery(1).memory(), 0), "rank 1's first int");
+                    c.checkEquals(101, Memory.getInt(c.memoryOf(win, 1), 0), "rank 1's first int");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("rma.zero-size-target", 2, Behaviour.DISP_RANGE,
@@ -261,7 +261,7 @@ public final class PutGetCases
                     win.fence(0);
                     win.put(new long[] {c.rank()}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
                     win.fence(0);
-                    final long value = Memory.getLong(win.sharedQuery(0).memory(), 0);
+                    final long value = Memory.getLong(c.memoryOf(win, 0), 0);
                     c.check(value >= 0 && value < c.size(), "value " + value + " is no rank");
                     win.fence(Win.MODE_NOSUCCEED);
                 })

@@ -33,6 +33,7 @@ public final class QueryCases
                         c.checkEquals(s.size(), s.memory().byteSize(), "sharedQuery(" + r + ").memory().byteSize()");
                     }
                 })
+            .sharedOnly(FlavourNotes.OTHERS_MEMORY)
             .add("query.self", Behaviour.QUERY_ANY_RANK,
                 "sharedQuery(own rank) is the segment allocateShared gave this rank (same address and size)",
                 "MPI-4.1 §12.2.3; mpi4py testSharedQuery; MPICH win_shared", c ->
@@ -53,6 +54,7 @@ public final class QueryCases
                     c.checkEquals(4, any.dispUnit(), "dispUnit");
                     c.checkEquals(win.sharedQuery(1).memory().address(), any.memory().address(), "address");
                 })
+            .sharedOnly(FlavourNotes.OTHERS_MEMORY)
             .add("query.proc-null-rank-zero", Behaviour.QUERY_PROC_NULL,
                 "every rank asks 16 bytes: sharedQuery(PROC_NULL) is rank 0's segment (on rank 0, its own base)",
                 "MPI-4.1 §12.2.3; MPICH win_shared", c ->
@@ -61,6 +63,7 @@ public final class QueryCases
                     c.checkEquals(win.sharedQuery(0).memory().address(), win.sharedQuery(MPI.PROC_NULL).memory().address(),
                         "address");
                 })
+            .sharedOnly(FlavourNotes.OTHERS_MEMORY)
             .add("query.proc-null-all-zero", Behaviour.QUERY_PROC_NULL,
                 "all sizes 0: sharedQuery(PROC_NULL) gives size 0 (an empty segment, as ALLOC_MEM(0))",
                 "MPI-4.1 §12.2.3", c ->
@@ -104,6 +107,7 @@ public final class QueryCases
                     win.fence(Win.MODE_NOPRECEDE | Win.MODE_NOSUCCEED);
                     c.checkEquals(8, win.sharedQuery(c.last()).size(), "after fence(NOSUCCEED)");
                 })
+            .sharedOnly(FlavourNotes.OTHERS_MEMORY)
             .list();
     }
 }

@@ -1,0 +1,57 @@
+package mpi.rma;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+import mpi.rma.spi.MessagePathFault;
+
+/**
+ * The {@link MessagePathFault} a test chose with {@value MessagePathFault#PROPERTY}, or none: read
+ * once, when the message path first asks, so that the normal path pays one test of a constant.
+ */
+final class MessageFaults
+{
+    private MessageFaults()
+    {
+    }
+
+    /** Whether the agent drops a put from {@code origin} (never without a fault chosen). */
+    static boolean dropsPut(final int origin)
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.dropsPut(origin);
+    }
+
+    /** Whether accumulates leave their lock (never without a fault chosen). */
+    static boolean tearsAccumulates()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.tearsAccumulates();
+    }
+
+    /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
+    private static final class Chosen
+    {
+        static final MessagePathFault FAULT = find();
+
+        private static MessagePathFault find()
+        {
+            final String wanted = System.getProperty(MessagePathFault.PROPERTY);
+            if (wanted == null)
+            {
+                return null;
+            }
+            final List<String> names = new ArrayList<>();
+            for (final MessagePathFault candidate :
+                ServiceLoader.load(MessagePathFault.class, MessageFaults.class.getClassLoader()))
+            {
+                if (candidate.name().equals(wanted))
+                {
+                    return candidate;
+                }
+                names.add(candidate.name());
+            }
+            throw new RmaException(ErrorClass.ERR_OTHER, "no message-path fault named " + MessagePathFault.PROPERTY +
+                "=" + wanted + " (found " + names + ")");
+        }
+    }
+}

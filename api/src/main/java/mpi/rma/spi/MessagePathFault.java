@@ -1,0 +1,26 @@
+package mpi.rma.spi;
+
+/**
+ * A deliberate fault in the message path of windows reached by messages ({@code Win.create},
+ * {@code Win.allocate}), for test suites that must show their cases can fail: found with
+ * {@link java.util.ServiceLoader} by {@link #name()} and chosen by the system property
+ * {@value #PROPERTY}, read once per process. Without the property the message path applies no
+ * fault and looks for none.
+ */
+public interface MessagePathFault
+{
+    /** The system property naming the fault to apply. */
+    String PROPERTY = "mpi.rma.messageFault";
+
+    /** The name {@value #PROPERTY} selects it by. */
+    String name();
+
+    /** Whether this process's target agent throws away a put received from {@code origin} instead of applying it. */
+    boolean dropsPut(int origin);
+
+    /**
+     * Whether accumulates applied to this process's memory read and write each element outside the
+     * lock that makes them atomic, pausing between the read and the write.
+     */
+    boolean tearsAccumulates();
+}

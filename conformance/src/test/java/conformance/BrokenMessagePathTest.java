@@ -1,0 +1,69 @@
+package conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import mpjrun.MpjDevice;
+import mpjrun.SimulatedCluster;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The cases must be able to fail on windows reached by messages too: the suite runs with a
+ * deliberately broken message path ({@code conformance.broken}'s {@code MessagePathFault}s,
+ * chosen with {@code -Dmpi.rma.messageFault}) and the cases that check the spoiled behaviour fail,
+ * while a case that does not depend on it still passes.
+ */
+class BrokenMessagePathTest
+{
+    private static final long CASE_TIMEOUT_MS = 6000;
+
+    static List<Arguments> faults()
+    {
+        final List<String> dropped = List.of("rma.put-ring", "rma.every-basic-type", "lock.flush-then-third-party",
+            "flavour.busy-target-progress");
+        // On two nodes lock.flush-then-third-party's put (rank 0 to rank 1) stays within a node: shared memory,
+        // no message to drop.
+        final List<String> droppedAcrossNodes = List.of("rma.put-ring", "rma.every-basic-type",
+            "flavour.busy-target-progress");
+        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique");
+        // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
+        return List.of(
+            Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
+            Arguments.of("drop-puts", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, droppedAcrossNodes),
+            Arguments.of("torn-accumulates", Flavour.CREATE, MpjDevice.NIODEV, 1, torn),
+            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, torn));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")
+    @MethodSource("faults")
+    @Timeout(120)
+    void shouldFailTheCasesThatCheckTheSpoiledBehaviour(final String fault, final Flavour flavour,
+        final MpjDevice device, final int nodes, final List<String> expectedToFail) throws Exception
+    {
+        final String refusal = nodes > 1 ? SimulatedCluster.unavailableReason() : null;
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+        final List<String> only = new ArrayList<>(expectedToFail);
+        only.add("attr.name");
+        final ConfigurationRun run = Jobs.matrix(CASE_TIMEOUT_MS, only, List.of("--message-fault=" + fault))
+            .run(Configuration.of(device, nodes == 1 ? 3 : 4, flavour, nodes, ConformanceRank.DEFAULT_PROVIDER));
+        final String table = new Report(List.of(run)).consoleTable();
+        System.out.print(fault + ", " + flavour.call() + ", " + device.deviceName() + ":\n" + table);
+
+        assertNull(run.unavailable(), table);
+        for (final String id : expectedToFail)
+        {
+            final CaseResult result = run.results().get(id);
+            assertTrue(result != null && !result.status().isGood(), id + " should fail under " + fault + ":\n" + table);
+        }
+        assertEquals(Status.PASS, run.results().get("attr.name").status(),
+            "attr.name does not depend on what " + fault + " spoils:\n" + table);
+    }
+}

@@ -1,0 +1,28 @@
+package conformance.broken;
+
+import mpi.rma.spi.MessagePathFault;
+
+/**
+ * A message path whose accumulates are a read and a write outside the window's lock: concurrent
+ * ones (the target's own and those its agent applies) lose updates, and the atomicity cases must fail.
+ */
+public final class TornAccumulatesFault implements MessagePathFault
+{
+    @Override
+    public String name()
+    {
+        return "torn-accumulates";
+    }
+
+    @Override
+    public boolean dropsPut(final int origin)
+    {
+        return false;
+    }
+
+    @Override
+    public boolean tearsAccumulates()
+    {
+        return true;
+    }
+}
