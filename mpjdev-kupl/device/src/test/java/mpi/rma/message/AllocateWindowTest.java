@@ -1,6 +1,5 @@
 package mpi.rma.message;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import mpjrun.JobResult;
-import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
@@ -32,9 +30,10 @@ class AllocateWindowTest
     {
         assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), () -> "skipped: " + MpjHome.unavailableReason());
 
-        final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(4), JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.run(MpjDevice.SHM, CaseJobs.spec(AllocateWindowProgram.class, 4),
+            JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 4);
+        CaseJobs.expectEveryCase(result, 4, CASES);
     }
 
     @Test
@@ -43,27 +42,9 @@ class AllocateWindowTest
         final String refusal = SimulatedCluster.unavailableReason();
         assumeTrue(refusal == null, () -> "skipped: " + refusal);
 
-        final JobResult result = MpjJobs.runOnSimulatedCluster(spec(4), 2, JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.runOnSimulatedCluster(CaseJobs.spec(AllocateWindowProgram.class, 4),
+            2, JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 4);
-    }
-
-    private static JobSpec spec(final int ranks)
-    {
-        return new JobSpec(ranks, MpjJobs.currentClassPath(), List.of(), AllocateWindowProgram.class.getName(),
-            List.of(), false);
-    }
-
-    private static void expectEveryCase(final JobResult result, final int ranks)
-    {
-        for (int rank = 0; rank < ranks; rank++)
-        {
-            for (final String name : CASES)
-            {
-                final String line = "rank " + rank + " " + name + " ok";
-                assertTrue(result.output().lines().anyMatch(line::equals), () -> "no '" + line + "' in\n" +
-                    result.output());
-            }
-        }
+        CaseJobs.expectEveryCase(result, 4, CASES);
     }
 }

@@ -38,9 +38,10 @@ class CreateWindowTest
     {
         assumeTrue(MpjJobs.isAvailable(device), () -> "skipped: " + MpjHome.unavailableReason());
 
-        final JobResult result = MpjJobs.run(device, spec(3), JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.run(device, CaseJobs.spec(CreateWindowProgram.class, 3),
+            JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 3);
+        CaseJobs.expectEveryCase(result, 3, CASES);
     }
 
     @Test
@@ -48,9 +49,10 @@ class CreateWindowTest
     {
         assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), () -> "skipped: " + MpjHome.unavailableReason());
 
-        final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(1), JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.run(MpjDevice.SHM, CaseJobs.spec(CreateWindowProgram.class, 1),
+            JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 1);
+        CaseJobs.expectEveryCase(result, 1, CASES);
     }
 
     @Test
@@ -59,9 +61,10 @@ class CreateWindowTest
         final String refusal = SimulatedCluster.unavailableReason();
         assumeTrue(refusal == null, () -> "skipped: " + refusal);
 
-        final JobResult result = MpjJobs.runOnSimulatedCluster(spec(4), 2, JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.runOnSimulatedCluster(CaseJobs.spec(CreateWindowProgram.class, 4),
+            2, JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 4);
+        CaseJobs.expectEveryCase(result, 4, CASES);
     }
 
     /** niodev and multicore never fail a receive from a dead process: the shm device only (README, Faults). */
@@ -78,24 +81,5 @@ class CreateWindowTest
             .findFirst().orElseThrow(() -> new AssertionError("rank 0 did not report\n" + result.output()));
         assertTrue(outcome.startsWith("rank 0 dead target ERR_PROC_FAILED ") && outcome.contains("rank 1 "),
             outcome + "\n" + result.output());
-    }
-
-    private static JobSpec spec(final int ranks)
-    {
-        return new JobSpec(ranks, MpjJobs.currentClassPath(), List.of(), CreateWindowProgram.class.getName(),
-            List.of(), false);
-    }
-
-    private static void expectEveryCase(final JobResult result, final int ranks)
-    {
-        for (int rank = 0; rank < ranks; rank++)
-        {
-            for (final String name : CASES)
-            {
-                final String line = "rank " + rank + " " + name + " ok";
-                assertTrue(result.output().lines().anyMatch(line::equals), () -> "no '" + line + "' in\n" +
-                    result.output());
-            }
-        }
     }
 }

@@ -1,6 +1,5 @@
 package mpi.rma.message;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
@@ -13,7 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import mpjrun.JobResult;
-import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
@@ -36,9 +34,10 @@ class DynamicWindowTest
     {
         assumeTrue(MpjJobs.isAvailable(device), () -> "skipped: " + MpjHome.unavailableReason());
 
-        final JobResult result = MpjJobs.run(device, spec(3), JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.run(device, CaseJobs.spec(DynamicWindowProgram.class, 3),
+            JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 3);
+        CaseJobs.expectEveryCase(result, 3, CASES);
     }
 
     @Test
@@ -46,9 +45,10 @@ class DynamicWindowTest
     {
         assumeTrue(MpjJobs.isAvailable(MpjDevice.SHM), () -> "skipped: " + MpjHome.unavailableReason());
 
-        final JobResult result = MpjJobs.run(MpjDevice.SHM, spec(1), JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.run(MpjDevice.SHM, CaseJobs.spec(DynamicWindowProgram.class, 1),
+            JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 1);
+        CaseJobs.expectEveryCase(result, 1, CASES);
     }
 
     @Test
@@ -57,27 +57,9 @@ class DynamicWindowTest
         final String refusal = SimulatedCluster.unavailableReason();
         assumeTrue(refusal == null, () -> "skipped: " + refusal);
 
-        final JobResult result = MpjJobs.runOnSimulatedCluster(spec(4), 2, JOB_TIMEOUT).requireSuccess();
+        final JobResult result = MpjJobs.runOnSimulatedCluster(CaseJobs.spec(DynamicWindowProgram.class, 4),
+            2, JOB_TIMEOUT).requireSuccess();
 
-        expectEveryCase(result, 4);
-    }
-
-    private static JobSpec spec(final int ranks)
-    {
-        return new JobSpec(ranks, MpjJobs.currentClassPath(), List.of(), DynamicWindowProgram.class.getName(),
-            List.of(), false);
-    }
-
-    private static void expectEveryCase(final JobResult result, final int ranks)
-    {
-        for (int rank = 0; rank < ranks; rank++)
-        {
-            for (final String name : CASES)
-            {
-                final String line = "rank " + rank + " " + name + " ok";
-                assertTrue(result.output().lines().anyMatch(line::equals), () -> "no '" + line + "' in\n" +
-                    result.output());
-            }
-        }
+        CaseJobs.expectEveryCase(result, 4, CASES);
     }
 }
