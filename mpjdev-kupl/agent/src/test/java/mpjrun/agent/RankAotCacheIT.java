@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The launcher's AOT cache for rank JVMs in real jobs, started as users start them (MPJ Express's starter
  * with the packaged agent jar, so that every library entry is a jar): the first job trains the cache
  * once, later jobs' ranks load MPJ Express's and the device's classes from it while the program's classes
- * come from a directory after them, and a corrupt cache neither fails a job nor prints anything. The cache
- * lives in a directory of the test's own ({@code XDG_CACHE_HOME}); the training, seconds to a minute, runs
- * once for the class.
+ * come from a directory after them, their collectives still run through shared memory, and a corrupt cache
+ * neither fails a job nor prints anything. The cache lives in a directory of the test's own
+ * ({@code XDG_CACHE_HOME}); the training, seconds to a minute, runs once for the class.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -92,6 +92,19 @@ class RankAotCacheIT
 
     @Test
     @Order(3)
+    void shouldRunCollectivesThroughSharedMemoryInRanksStartedFromTheCache() throws Exception
+    {
+        // The cache loads MPJ Express's mpi.Intracomm before the agent is there: the agent must reweave it.
+        final JobResult result = starter(CollectivesProgram.class.getName()).requireSuccess();
+
+        final List<String> handled = lines(result.output(), CollectivesProgram.HANDLED);
+        assertEquals(2, handled.size(), result.output());
+        assertTrue(handled.stream().noneMatch(line -> line.endsWith(" 0")),
+            "collectives ran MPJ Express's own algorithms: " + handled);
+    }
+
+    @Test
+    @Order(4)
     void shouldRunQuietlyWithoutTheCacheWhenItIsCorrupt() throws Exception
     {
         final Path cache = caches().getFirst();
