@@ -278,7 +278,6 @@ public final class DeviceBenchmark
             final EngineBenchmark.Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(processes),
                 row.processes()) : null;
             final EngineBenchmark.Stat inC = stat(cOutputs.get(processes + " " + row.part()), row);
-            final String number = row.isRate() ? "%.2f" : "%,.1f";
             final String fenceRatio = shm == null || fence == null ? "" : ratio(shm.median(), fence.median(), false);
             final List<String> met = new ArrayList<>();
             if (row.met() != null && shm != null)
@@ -299,12 +298,12 @@ public final class DeviceBenchmark
                 targets.add("<= " + FENCE_RATIO_TARGET + "x fence");
             }
             out.println("| " + row.label() + ", " + row.unit() + " | " +
-                (shm == null ? "n/a" : shm.format(number, row.scale())) + " | " +
-                (multicore == null ? "n/a" : multicore.format(number, row.scale())) + " | " +
-                (tcp == null ? "n/a" : tcp.format(number, row.scale())) + " | " +
-                (!row.againstFence() ? "" : fence == null ? "n/a" : fence.format(number, row.scale())) + " | " +
+                (shm == null ? "n/a" : cell(shm, row)) + " | " +
+                (multicore == null ? "n/a" : cell(multicore, row)) + " | " +
+                (tcp == null ? "n/a" : cell(tcp, row)) + " | " +
+                (!row.againstFence() ? "" : fence == null ? "n/a" : cell(fence, row)) + " | " +
                 fenceRatio + " | " +
-                (inC != null ? inC.format(number, row.scale()) : c == null ? cMissing : "n/a") + " | " +
+                (inC != null ? cell(inC, row) : c == null ? cMissing : "n/a") + " | " +
                 (shm == null || inC == null ? "" : ratio(shm.median(), inC.median(), row.isRate())) + " | " +
                 String.join("; ", targets) + " | " + String.join(" / ", met) + " |");
         }
@@ -324,6 +323,16 @@ public final class DeviceBenchmark
     }
 
     /** Time ratio of shm to a reference, {@code "1.23x"}; for rates, the reference's rate over shm's. */
+    /**
+     * "median (min-max)" in the row's unit: times under 10 us with two decimals, since the 2-process collectives
+     * and the fence they are held against take 0.1-0.3 us, where one decimal would hide the ratio.
+     */
+    private static String cell(final EngineBenchmark.Stat stat, final Row row)
+    {
+        final boolean fine = !row.isRate() && stat.median() * row.scale() < 10;
+        return stat.format(row.isRate() || fine ? "%.2f" : "%,.1f", row.scale());
+    }
+
     private static String ratio(final double shm, final double reference, final boolean rate)
     {
         return String.format(Locale.ROOT, "%.2fx", rate ? reference / shm : shm / reference);
