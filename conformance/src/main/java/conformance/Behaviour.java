@@ -160,7 +160,22 @@ public enum Behaviour
     FLAVOUR_PROGRESS(Group.FLAVOURS, "Passive-target accesses complete while the target computes",
         "MPI-4.1 §12.5.3, §12.7 (progress); MPICH lockcontention3, rma-contig"),
     FLAVOUR_ACROSS_NODES(Group.FLAVOURS, "allocateShared across nodes fails on every process",
-        "MPI-4.1 §12.2.3, §7.4.2 (MPI_COMM_TYPE_SHARED)");
+        "MPI-4.1 §12.2.3, §7.4.2 (MPI_COMM_TYPE_SHARED)"),
+
+    // Dynamic windows: attach and detach
+    DYNAMIC_ATTACHED_ACCESS(Group.DYNAMIC, "Attached memory is reached at its address",
+        "MPI-4.1 §12.2.4 (MPI_WIN_ATTACH; the target displacement is the address); MPICH win_dynamic_acc, aint, " +
+            "linked_list"),
+    DYNAMIC_UNATTACHED_ACCESS(Group.DYNAMIC, "An access to memory not attached is reported",
+        "MPI-4.1 §12.2.4 (accesses to detached memory are erroneous), §12.6.2 (MPI_ERR_RMA_RANGE); " +
+            "docs/design.md#dynamic-windows-attached-memory-and-its-addresses"),
+    DYNAMIC_ATTACH_ERRORS(Group.DYNAMIC, "Attach and detach check their memory",
+        "MPI-4.1 §12.2.4, §12.6.2 (MPI_ERR_RMA_ATTACH, MPI_ERR_RMA_FLAVOR); " +
+            "docs/design.md#dynamic-windows-attached-memory-and-its-addresses"),
+    DYNAMIC_ZERO_AND_PROC_NULL(Group.DYNAMIC, "Zero-size attach and PROC_NULL targets on a dynamic window",
+        "MPI-4.1 §12.2.4, §12.3; MPICH rmanull, rmazero"),
+    DYNAMIC_QUERY_ATTRIBUTES(Group.DYNAMIC, "sharedQuery and attributes of a dynamic window",
+        "MPI-4.1 §12.2.3, §12.2.6 (size 0 and base MPI_BOTTOM for a dynamic window); MPICH win_flavors");
 
     private final Group group;
     private final String title;

@@ -36,6 +36,7 @@ public final class CaseContext
     private final int size;
     private final List<Win> windows = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final DynamicWindows dynamic = new DynamicWindows();
     private final Flavour flavour;
     private final int nodes;
 
@@ -118,8 +119,9 @@ public final class CaseContext
 
     /**
      * A window of {@code bytes} bytes on {@code on}, of the configuration's flavour: allocateShared,
-     * allocate, or create over a new Java array of the element type {@code dispUnit} suggests
-     * ({@link #arrayFor}).
+     * allocate, create over a new Java array of the element type {@code dispUnit} suggests
+     * ({@link #arrayFor}), or a dynamic window with such an array attached on every process (reach it
+     * through {@link #disp} and {@link #memory}).
      */
     public Win window(final long bytes, final int dispUnit, final Info info, final Intracomm on)
     {
@@ -134,7 +136,34 @@ public final class CaseContext
             case SHARED -> Win.allocateShared(bytes, dispUnit, info, on);
             case ALLOCATE -> Win.allocate(bytes, dispUnit, info, on);
             case CREATE -> Win.create(arrayFor(bytes, dispUnit), dispUnit, info, on);
+            case DYNAMIC -> dynamic.make(bytes, dispUnit, info, on);
         };
+    }
+
+    /**
+     * The target displacement that reaches displacement {@code disp} of {@code target}'s memory in a
+     * window of {@link #window}: {@code disp} itself, or on a dynamic window the address of the
+     * target's attached array plus {@code disp} times the unit the case gave the target. PROC_NULL
+     * has no memory: {@code disp} unchanged.
+     */
+    public long disp(final Win win, final int target, final long disp)
+    {
+        return dynamic.contains(win) && target != MPI.PROC_NULL ? dynamic.disp(win, target, disp) : disp;
+    }
+
+    /** This process's memory in {@code win}: its base, or on a dynamic window the array it attached. */
+    public MemorySegment memory(final Win win)
+    {
+        return dynamic.contains(win) ? dynamic.memory(win) : win.base();
+    }
+
+    /**
+     * The displacement unit of {@code target} in {@code win} as the case made it: the unit a dynamic
+     * window's process was given (the window's own is 1), else what sharedQuery reports.
+     */
+    public int dispUnit(final Win win, final int target)
+    {
+        return dynamic.contains(win) ? dynamic.unit(win, target) : win.sharedQuery(target).dispUnit();
     }
 
     /** Frees {@code win} after the case if the case does not: for windows a case makes itself. */
@@ -184,11 +213,12 @@ public final class CaseContext
         {
             return win.sharedQuery(owner).memory();
         }
-        final long[] bytes = {rank == owner ? win.size() : 0};
+        final MemorySegment own = rank == owner ? memory(win) : MemorySegment.NULL;
+        final long[] bytes = {own.byteSize()};
         comm.Bcast(bytes, 0, 1, MPI.LONG, owner);
-        final byte[] copy = rank == owner ? win.base().toArray(ValueLayout.JAVA_BYTE) : new byte[(int)bytes[0]];
+        final byte[] copy = rank == owner ? own.toArray(ValueLayout.JAVA_BYTE) : new byte[(int)bytes[0]];
         comm.Bcast(copy, 0, copy.length, MPI.BYTE, owner);
-        return rank == owner ? win.base() : MemorySegment.ofArray(copy);
+        return rank == owner ? own : MemorySegment.ofArray(copy);
     }
 
     /** An info with one key. */

@@ -10,6 +10,7 @@ import conformance.cases.AllocationCases;
 import conformance.cases.AttributeCases;
 import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
+import conformance.cases.DynamicCases;
 import conformance.cases.EpochErrorCases;
 import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
@@ -42,6 +43,7 @@ public final class Catalog
         cases.addAll(EpochErrorCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
+        cases.addAll(DynamicCases.cases());
         final Set<String> ids = new HashSet<>();
         for (final Case c : cases)
         {

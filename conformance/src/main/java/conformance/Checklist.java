@@ -55,7 +55,7 @@ public final class Checklist
             .append(" cases for ").append(byBehaviour.size()).append(" behaviours of MPI-3 windows.\n")
             .append("Each behaviour says where its rule comes from, and each case what it expects.\n\n")
             .append("Each case runs on windows of every flavour (`allocateShared`, `create` over a Java array, ")
-            .append("`allocate`)\n")
+            .append("`allocate`,\n`createDynamic` with such an array attached, displacements turned into addresses)\n")
             .append("unless its flavours column says otherwise, and why; cases marked \"on 2 nodes\" run only on the\n")
             .append("simulated cluster (`bin/conformance --nodes 2`).\n\n")
             .append("How to read a reference:\n\n")

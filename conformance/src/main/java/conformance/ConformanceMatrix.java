@@ -18,9 +18,10 @@ import mpjrun.MpjJobs;
  *   --fence 1,2           KUPL_SHM_FENCE_ALGORITHM values (1 linear, 2 recursive doubling)
  *   --type posix,sls      KUPL_SHM_TYPE values
  *   --device multicore,niodev,shm
- *   --flavour allocateShared,create,allocate
+ *   --flavour allocateShared,create,allocate,createDynamic
  *                         how the cases' windows are made (the engine's settings vary for allocateShared only)
- *   --nodes 1,2           nodes a job spans; 2 runs niodev across a simulated cluster, for create and allocate
+ *   --nodes 1,2           nodes a job spans; 2 runs niodev across a simulated cluster, for every flavour but
+ *                         allocateShared
  *   --reduced             the CI set instead ({@link #reduced})
  *   --provider NAME       mpi.rma provider under test (default kupl)
  *   --timeout-ms N        per case (default 10000)
@@ -36,8 +37,8 @@ public final class ConformanceMatrix
 
     /**
      * The reduced matrix CI runs: for allocateShared, every process count, each setting and each
-     * device at least once; for create and allocate, each device once with a process count of its
-     * own; and each message flavour once across two simulated nodes.
+     * device at least once; for create, allocate and createDynamic, each device once with a process
+     * count of its own; and each of them once across two simulated nodes.
      */
     public static List<Configuration> reduced(final String provider)
     {
@@ -56,8 +57,12 @@ public final class ConformanceMatrix
             Configuration.of(MpjDevice.MULTICORE, 4, Flavour.ALLOCATE, 1, provider),
             Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 1, provider),
             Configuration.of(MpjDevice.SHM, 2, Flavour.ALLOCATE, 1, provider),
+            Configuration.of(MpjDevice.MULTICORE, 4, Flavour.DYNAMIC, 1, provider),
+            Configuration.of(MpjDevice.NIODEV, 2, Flavour.DYNAMIC, 1, provider),
+            Configuration.of(MpjDevice.SHM, 3, Flavour.DYNAMIC, 1, provider),
             Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, provider),
-            Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 2, provider));
+            Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 2, provider),
+            Configuration.of(MpjDevice.NIODEV, 3, Flavour.DYNAMIC, 2, provider));
     }
 
     /** The allocateShared part of {@link #reduced}, as it was before the flavour axis. */
@@ -78,8 +83,8 @@ public final class ConformanceMatrix
 
     /**
      * The full matrix: allocateShared on one node for every device, process count and engine
-     * setting; create and allocate on one node for every device and process count (the engine's
-     * settings do not touch their windows); and, for 2 nodes, create and allocate on niodev for every
+     * setting; create, allocate and createDynamic on one node for every device and process count (the
+     * engine's settings do not touch their windows); and, for 2 nodes, the same three on niodev for every
      * process count of at least 2. allocateShared across nodes is a case of those configurations
      * (ERR_RMA_SHARED on every process), not a configuration of its own: none of its windows could exist.
      */
@@ -175,7 +180,7 @@ public final class ConformanceMatrix
         {
             System.err.println("conformance: " + e.getMessage() + "\nusage: conformance [--reduced] [--np 1,2,3,4] " +
                 "[--fence 1,2] [--type posix,sls] [--device multicore,niodev,shm] " +
-                "[--flavour allocateShared,create,allocate] [--nodes 1,2] [--provider NAME] " +
+                "[--flavour allocateShared,create,allocate,createDynamic] [--nodes 1,2] [--provider NAME] " +
                 "[--timeout-ms N] [--only ID,...] [--out DIR]");
             System.exit(2);
             return;

@@ -15,8 +15,8 @@ import mpi.rma.spi.MessagePathFault;
  * <p>Arguments after MPJ Express's own: {@code --provider=NAME} (the {@code mpi.rma.provider}
  * to test, default {@value #DEFAULT_PROVIDER}), {@code --timeout-ms=N} (per case, default
  * {@value #DEFAULT_TIMEOUT_MS}), {@code --only=ID,PREFIX.,...} (cases whose id equals one of
- * them or starts with one ending in a dot), {@code --flavour=allocateShared|create|allocate} (how
- * the cases' windows are made, default allocateShared), {@code --nodes=N} (how many nodes the job
+ * them or starts with one ending in a dot), {@code --flavour=allocateShared|create|allocate|createDynamic}
+ * (how the cases' windows are made, default allocateShared), {@code --nodes=N} (how many nodes the job
  * spans, default 1: cases about jobs across nodes run only with 2 or more), {@code --message-fault=NAME}
  * (a deliberately broken message path, {@code mpi.rma.spi.MessagePathFault}, for the tests that
  * show the cases can fail).

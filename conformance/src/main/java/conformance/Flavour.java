@@ -19,12 +19,20 @@ public enum Flavour
     /** {@code Win.create} over a Java array whose element type matches the case's displacement unit. */
     CREATE("create"),
     /** {@code Win.allocate}: memory from the library, targets reached by messages. */
-    ALLOCATE("allocate");
+    ALLOCATE("allocate"),
+    /**
+     * {@code Win.createDynamic}: each process attaches a Java array as {@link #CREATE} would pass, and
+     * the processes exchange its address, which the cases' displacements are added to
+     * ({@link CaseContext#disp}).
+     */
+    DYNAMIC("createDynamic");
 
     /** Every flavour. */
     public static final Set<Flavour> ALL = EnumSet.allOf(Flavour.class);
     /** The flavours whose targets other than the caller are reached by messages. */
-    public static final Set<Flavour> MESSAGES = EnumSet.of(CREATE, ALLOCATE);
+    public static final Set<Flavour> MESSAGES = EnumSet.of(CREATE, ALLOCATE, DYNAMIC);
+    /** Every flavour but the dynamic one: windows made with a size and a displacement unit of their own. */
+    public static final Set<Flavour> SIZED = EnumSet.complementOf(EnumSet.of(DYNAMIC));
 
     private final String call;
 

@@ -15,7 +15,8 @@ public enum Group
     PASSIVE("Lock, lockAll, flush, sync with load/store"),
     EPOCH_ERRORS("Epoch errors"),
     LIFECYCLE("Free and lifecycle"),
-    FLAVOURS("Window flavours and nodes");
+    FLAVOURS("Window flavours and nodes"),
+    DYNAMIC("Dynamic windows: attach and detach");
 
     private final String title;
 

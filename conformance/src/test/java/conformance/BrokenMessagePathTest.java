@@ -40,12 +40,17 @@ class BrokenMessagePathTest
         // finish their 100 round-trip-free updates in microseconds, before most remote ones arrive, and pass or
         // fail by chance (CI saw it pass).
         final List<String> tornAcrossNodes = List.of("acc.sum-no-lost-updates");
+        // A dynamic window's puts cross the same path into attached memory.
+        final List<String> droppedDynamic = new ArrayList<>(dropped);
+        droppedDynamic.addAll(List.of("dynamic.attach-fence-put-get", "dynamic.several-regions"));
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
             Arguments.of("drop-puts", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, droppedAcrossNodes),
             Arguments.of("torn-accumulates", Flavour.CREATE, MpjDevice.NIODEV, 1, torn),
-            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, tornAcrossNodes));
+            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, tornAcrossNodes),
+            Arguments.of("drop-puts", Flavour.DYNAMIC, MpjDevice.SHM, 1, droppedDynamic),
+            Arguments.of("torn-accumulates", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, torn));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

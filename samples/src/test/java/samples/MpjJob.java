@@ -74,12 +74,32 @@ public final class MpjJob
     public static Run run(final String device, final Class<?> mainClass, final int ranks, final String... args)
         throws IOException, InterruptedException
     {
+        return launch(List.of("-dev", device), device, mainClass, ranks, args);
+    }
+
+    /**
+     * Runs {@code mainClass} on {@code ranks} ranks of niodev across {@code nodes} simulated nodes, as
+     * {@code bin/mpjrun -np RANKS -dev niodev -nodes NODES} does (root and network namespaces needed:
+     * the caller skips where {@code mpjrun.SimulatedCluster.unavailableReason()} says why), and checks
+     * the run ended cleanly.
+     */
+    public static Run runOnNodes(final Class<?> mainClass, final int ranks, final int nodes, final String... args)
+        throws IOException, InterruptedException
+    {
+        return launch(List.of("-dev", "niodev", "-nodes", Integer.toString(nodes)), "niodev, " + nodes + " nodes",
+            mainClass, ranks, args);
+    }
+
+    private static Run launch(final List<String> launcherOptions, final String label, final Class<?> mainClass,
+        final int ranks, final String... args) throws IOException, InterruptedException
+    {
         final Path shmDir = Files.createTempDirectory(DEV_SHM, "kupl-samples-test");
         // What bin/sample runs (bin/mpjrun's Java side) with the same MPJ_HOME (mpjrun.MpjHome); no build.
         final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString(),
             "--enable-native-access=ALL-UNNAMED", "-D" + MpjHome.DIRECTORY_PROPERTY + "=" + ROOT.resolve("target/mpj-home"),
-            "-cp", samplesClasspath(), "mpjrun.MpjRun", "-np", Integer.toString(ranks), "-dev", device,
-            "-cp", System.getProperty("samples.classes"), mainClass.getName()));
+            "-cp", samplesClasspath(), "mpjrun.MpjRun", "-np", Integer.toString(ranks)));
+        command.addAll(launcherOptions);
+        command.addAll(List.of("-cp", System.getProperty("samples.classes"), mainClass.getName()));
         command.addAll(List.of(args));
         final JobResult result;
         final Set<Path> leaked;
@@ -97,7 +117,7 @@ public final class MpjJob
             }
             Files.delete(shmDir);
         }
-        final Run run = new Run(mainClass.getSimpleName() + " (" + device + ")", ranks,
+        final Run run = new Run(mainClass.getSimpleName() + " (" + label + ")", ranks,
             result.timedOut() ? -1 : result.launcherExitCode(), result.output());
         assertFalse(result.timedOut(), run.explain("should finish within " + TIMEOUT_S + " s"));
         assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));

@@ -35,7 +35,7 @@ public final class AccumulateCases
                     win.lockAll(0);
                     for (int i = 0; i < ITERATIONS; i++)
                     {
-                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG, MPI.SUM);
+                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG, MPI.SUM);
                     }
                     win.unlockAll();
                     c.barrier();
@@ -53,7 +53,8 @@ public final class AccumulateCases
                     win.lockAll(0);
                     for (int i = 0; i < ITERATIONS; i++)
                     {
-                        win.accumulate(new int[] {1}, 0, 1, MPI.INT, target, 0, 1, MPI.INT, MPI.SUM);
+                        win.accumulate(new int[] {1}, 0, 1, MPI.INT, target, c.disp(win, target, 0), 1, MPI.INT,
+                            MPI.SUM);
                     }
                     win.unlockAll();
                     c.barrier();
@@ -73,17 +74,18 @@ public final class AccumulateCases
                     win.fence(0);
                     for (int i = 0; i < ops.length; i++)
                     {
-                        Memory.setInt(win.base(), i, 6);
+                        Memory.setInt(c.memory(win), i, 6);
                     }
                     win.fence(0);
                     for (int i = 0; i < ops.length; i++)
                     {
-                        win.accumulate(new int[] {operand[i]}, 0, 1, MPI.INT, c.rank(), i, 1, MPI.INT, ops[i]);
+                        win.accumulate(new int[] {operand[i]}, 0, 1, MPI.INT, c.rank(), c.disp(win, c.rank(), i), 1,
+                            MPI.INT, ops[i]);
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int i = 0; i < ops.length; i++)
                     {
-                        c.checkEquals(expected[i], Memory.getInt(win.base(), i), "op #" + i);
+                        c.checkEquals(expected[i], Memory.getInt(c.memory(win), i), "op #" + i);
                     }
                 })
             .add("acc.no-op-rejected", Behaviour.ACC_OPS,
@@ -143,10 +145,11 @@ public final class AccumulateCases
                 {
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
-                    win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, Win.REPLACE);
-                    win.accumulate(new long[] {2}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, Win.REPLACE);
+                    final long own = c.disp(win, c.rank(), 0);
+                    win.accumulate(new long[] {1}, 0, 1, MPI.LONG, c.rank(), own, 1, MPI.LONG, Win.REPLACE);
+                    win.accumulate(new long[] {2}, 0, 1, MPI.LONG, c.rank(), own, 1, MPI.LONG, Win.REPLACE);
                     win.unlock(c.rank());
-                    c.checkEquals(2, Memory.getLong(win.base(), 0), "value");
+                    c.checkEquals(2, Memory.getLong(c.memory(win), 0), "value");
                 })
             .add("acc.get-accumulate-returns-old", Behaviour.ACC_GET_ACCUMULATE,
                 "getAccumulate(SUM) returns the target's prior contents and adds to them (5 ints)",
@@ -156,17 +159,17 @@ public final class AccumulateCases
                     win.fence(0);
                     for (int i = 0; i < 5; i++)
                     {
-                        Memory.setInt(win.base(), i, 10 * i);
+                        Memory.setInt(c.memory(win), i, 10 * i);
                     }
                     win.fence(0);
                     final int[] old = new int[5];
-                    win.getAccumulate(new int[] {1, 1, 1, 1, 1}, 0, 5, MPI.INT, old, 0, 5, MPI.INT, c.rank(), 0, 5,
-                        MPI.INT, MPI.SUM);
+                    win.getAccumulate(new int[] {1, 1, 1, 1, 1}, 0, 5, MPI.INT, old, 0, 5, MPI.INT, c.rank(),
+                        c.disp(win, c.rank(), 0), 5, MPI.INT, MPI.SUM);
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int i = 0; i < 5; i++)
                     {
                         c.checkEquals(10 * i, old[i], "old element " + i);
-                        c.checkEquals(10 * i + 1, Memory.getInt(win.base(), i), "new element " + i);
+                        c.checkEquals(10 * i + 1, Memory.getInt(c.memory(win), i), "new element " + i);
                     }
                 })
             .add("acc.get-accumulate-no-op", Behaviour.ACC_GET_ACCUMULATE,
@@ -175,14 +178,15 @@ public final class AccumulateCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    Memory.setLong(win.base(), 0, 31 + c.rank());
+                    Memory.setLong(c.memory(win), 0, 31 + c.rank());
                     win.fence(0);
                     final int target = (c.rank() + 1) % c.size();
                     final long[] got = new long[1];
-                    win.getAccumulate(null, 0, 0, null, got, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG, Win.NO_OP);
+                    win.getAccumulate(null, 0, 0, null, got, 0, 1, MPI.LONG, target, c.disp(win, target, 0), 1,
+                        MPI.LONG, Win.NO_OP);
                     win.fence(Win.MODE_NOSUCCEED);
                     c.checkEquals(31 + target, got[0], "value read");
-                    c.checkEquals(31 + c.rank(), Memory.getLong(win.base(), 0), "own value afterwards");
+                    c.checkEquals(31 + c.rank(), Memory.getLong(c.memory(win), 0), "own value afterwards");
                 })
             .add("acc.get-accumulate-replace-is-swap", 2, Behaviour.ACC_GET_ACCUMULATE,
                 "token ring: each rank in turn does getAccumulate(REPLACE, own rank) on rank 0's int under a shared " +
@@ -193,7 +197,7 @@ public final class AccumulateCases
                     win.fence(0);
                     if (c.isRoot())
                     {
-                        Memory.setInt(win.base(), 0, -1);
+                        Memory.setInt(c.memory(win), 0, -1);
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                     win.lock(Win.LOCK_SHARED, 0, 0);
@@ -202,8 +206,8 @@ public final class AccumulateCases
                         c.receive(c.rank() - 1);
                     }
                     final int[] old = new int[1];
-                    win.getAccumulate(new int[] {c.rank()}, 0, 1, MPI.INT, old, 0, 1, MPI.INT, 0, 0, 1, MPI.INT,
-                        Win.REPLACE);
+                    win.getAccumulate(new int[] {c.rank()}, 0, 1, MPI.INT, old, 0, 1, MPI.INT, 0, c.disp(win, 0, 0), 1,
+                        MPI.INT, Win.REPLACE);
                     win.flush(0);
                     c.checkEquals(c.rank() - 1, old[0], "fetched id");
                     if (c.rank() < c.last())
@@ -224,7 +228,7 @@ public final class AccumulateCases
                     for (int i = 0; i < n; i++)
                     {
                         final long[] result = new long[1];
-                        win.fetchAndOp(new long[] {1}, 0, result, 0, MPI.LONG, 0, 0, MPI.SUM);
+                        win.fetchAndOp(new long[] {1}, 0, result, 0, MPI.LONG, 0, c.disp(win, 0, 0), MPI.SUM);
                         fetched[i] = result[0];
                     }
                     win.unlockAll();
@@ -250,7 +254,7 @@ public final class AccumulateCases
                     final short[] result = new short[1];
                     for (int i = 0; i < 300; i++)
                     {
-                        win.fetchAndOp(new short[] {1}, 0, result, 0, MPI.SHORT, 0, 0, MPI.SUM);
+                        win.fetchAndOp(new short[] {1}, 0, result, 0, MPI.SHORT, 0, c.disp(win, 0, 0), MPI.SUM);
                     }
                     win.unlockAll();
                     c.barrier();
@@ -264,13 +268,13 @@ public final class AccumulateCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    Memory.setLong(win.base(), 0, 1234);
+                    Memory.setLong(c.memory(win), 0, 1234);
                     win.fence(0);
                     final long[] got = new long[1];
-                    win.fetchAndOp(null, 0, got, 0, MPI.LONG, c.rank(), 0, Win.NO_OP);
+                    win.fetchAndOp(null, 0, got, 0, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), Win.NO_OP);
                     win.fence(Win.MODE_NOSUCCEED);
                     c.checkEquals(1234, got[0], "fetched");
-                    c.checkEquals(1234, Memory.getLong(win.base(), 0), "value afterwards");
+                    c.checkEquals(1234, Memory.getLong(c.memory(win), 0), "value afterwards");
                 })
             .add("acc.compare-and-swap", Behaviour.ACC_COMPARE_AND_SWAP,
                 "compareAndSwap replaces the target only if it equals compare, and always returns the prior value",
@@ -279,14 +283,15 @@ public final class AccumulateCases
                     final Win win = c.window(8, 8);
                     win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
                     final long[] result = new long[1];
-                    win.compareAndSwap(new long[] {5}, 0, new long[] {1}, 0, result, 0, MPI.LONG, c.rank(), 0);
+                    final long own = c.disp(win, c.rank(), 0);
+                    win.compareAndSwap(new long[] {5}, 0, new long[] {1}, 0, result, 0, MPI.LONG, c.rank(), own);
                     win.flush(c.rank());
                     c.checkEquals(0, result[0], "prior value of a failed swap");
-                    c.checkEquals(0, Memory.getLong(win.base(), 0), "value after a failed swap");
-                    win.compareAndSwap(new long[] {5}, 0, new long[] {0}, 0, result, 0, MPI.LONG, c.rank(), 0);
+                    c.checkEquals(0, Memory.getLong(c.memory(win), 0), "value after a failed swap");
+                    win.compareAndSwap(new long[] {5}, 0, new long[] {0}, 0, result, 0, MPI.LONG, c.rank(), own);
                     win.flush(c.rank());
                     c.checkEquals(0, result[0], "prior value of a successful swap");
-                    c.checkEquals(5, Memory.getLong(win.base(), 0), "value after a successful swap");
+                    c.checkEquals(5, Memory.getLong(c.memory(win), 0), "value after a successful swap");
                     win.unlock(c.rank());
                 })
             .add("acc.compare-and-swap-counter", Behaviour.ACC_COMPARE_AND_SWAP,
@@ -302,7 +307,8 @@ public final class AccumulateCases
                         int seen = 0;
                         while (true)
                         {
-                            win.compareAndSwap(new int[] {seen + 1}, 0, new int[] {seen}, 0, result, 0, MPI.INT, 0, 0);
+                            win.compareAndSwap(new int[] {seen + 1}, 0, new int[] {seen}, 0, result, 0, MPI.INT, 0,
+                                c.disp(win, 0, 0));
                             win.flush(0);
                             if (result[0] == seen)
                             {

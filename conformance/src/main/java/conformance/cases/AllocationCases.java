@@ -37,6 +37,7 @@ public final class AllocationCases
                     c.checkEquals(64, win.base().byteSize(), "base().byteSize()");
                     c.checkEquals(c.size(), win.getGroup().Size(), "window group size");
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_ATTRIBUTES)
             .add("alloc.sizes-differ", Behaviour.ALLOC_SIZES,
                 "each rank may ask for a different size (10 + rank); sharedQuery(r).size() is rank r's",
                 "MPI-4.1 §12.2.3; mpi4py test_win (Allocate_shared 10+rank)", c ->
@@ -85,11 +86,13 @@ public final class AllocationCases
                 "dispUnit = 0: MPI_ERR_DISP",
                 "MPI-4.1 §12.2.3 (disp_unit positive); MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
                     c.expectError(ErrorClass.ERR_DISP, "allocateShared(dispUnit=0)", () -> c.window(8, 0)))
+            .notDynamic(FlavourNotes.DISP_UNIT_ARGUMENT)
             .add("alloc.disp-unit-negative-one-rank", 2, Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "dispUnit = -4 on rank 0 only: MPI_ERR_DISP on every rank",
                 "MPI-4.1 §12.2.3; MPICH MPIR_ERRTEST_WIN_DISPUNIT", c ->
                     c.expectError(ErrorClass.ERR_DISP, "allocateShared with rank 0 at dispUnit=-4",
                         () -> c.window(8, c.rank() == 0 ? -4 : 4)))
+            .notDynamic(FlavourNotes.DISP_UNIT_ARGUMENT)
             .add("alloc.null-comm", Behaviour.ALLOC_ARGUMENT_ERRORS,
                 "a null communicator is rejected (MPI_ERR_COMM in C; ERR_ARG here, the API has no ERR_COMM)",
                 "MPI-4.1 §12.2.3 (comm is an intracommunicator); Open MPI win_allocate_shared.c.in; docs/design.md#error-classes-the-api-lacks", c ->
@@ -119,6 +122,7 @@ public final class AllocationCases
                     win.fence(0);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_QUERY)
             .add("alloc.split-shared", Behaviour.ALLOC_SPLIT,
                 "Shared.split (COMM_TYPE_SHARED) on one node keeps every process, in order (on two nodes, fewer); " +
                     "a window on it works",
@@ -158,6 +162,7 @@ public final class AllocationCases
                     c.expectThrows(IndexOutOfBoundsException.class, "store to byte 0 of a 0-byte segment",
                         () -> Memory.setByte(win.base(), 0, (byte)1));
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_ATTRIBUTES)
             .add("alloc.large", Behaviour.ALLOC_LARGE,
                 "a 16 MiB segment per rank can be written at its first and last byte and read by every rank",
                 "MPICH win_large_shm (scaled down); docs/design.md#pages-reserved-with-fallocate", c ->
@@ -165,8 +170,8 @@ public final class AllocationCases
                     final long bytes = 16L << 20;
                     final Win win = c.window(bytes, 1);
                     win.fence(0);
-                    Memory.setByte(win.base(), 0, (byte)(c.rank() + 1));
-                    Memory.setByte(win.base(), bytes - 1, (byte)(c.rank() + 2));
+                    Memory.setByte(c.memory(win), 0, (byte)(c.rank() + 1));
+                    Memory.setByte(c.memory(win), bytes - 1, (byte)(c.rank() + 2));
                     win.fence(0);
                     for (int r = 0; r < c.size(); r++)
                     {
@@ -179,8 +184,8 @@ public final class AllocationCases
                         }
                         else
                         {
-                            win.get(ends, 0, 1, MPI.BYTE, r, 0, 1, MPI.BYTE);
-                            win.get(ends, 1, 1, MPI.BYTE, r, bytes - 1, 1, MPI.BYTE);
+                            win.get(ends, 0, 1, MPI.BYTE, r, c.disp(win, r, 0), 1, MPI.BYTE);
+                            win.get(ends, 1, 1, MPI.BYTE, r, c.disp(win, r, bytes - 1), 1, MPI.BYTE);
                             win.fence(0);
                         }
                         c.checkEquals(r + 1, ends[0], "first byte of rank " + r);

@@ -32,10 +32,11 @@ public final class AttributeCases
                     c.checkEquals(Long.valueOf(24 + c.rank()), win.getAttr(Win.WIN_SIZE), "WIN_SIZE");
                     c.checkEquals(Integer.valueOf(2), win.getAttr(Win.WIN_DISP_UNIT), "WIN_DISP_UNIT");
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_ATTRIBUTES)
             .add("attr.flavor-model", Behaviour.ATTR_VALUES,
-                "WIN_CREATE_FLAVOR is the call that made the window (FLAVOR_SHARED, FLAVOR_CREATE, FLAVOR_ALLOCATE); " +
-                    "WIN_MODEL is UNIFIED for windows in shared memory (allocateShared, allocate on one node), " +
-                    "SEPARATE for windows reached by messages",
+                "WIN_CREATE_FLAVOR is the call that made the window (FLAVOR_SHARED, FLAVOR_CREATE, FLAVOR_ALLOCATE, " +
+                    "FLAVOR_DYNAMIC); WIN_MODEL is UNIFIED for windows in shared memory (allocateShared, allocate on " +
+                    "one node), SEPARATE for windows reached by messages",
                 "MPI-4.1 §12.2.6, §12.4; MPICH win_flavors, win_info", c ->
                 {
                     final Win win = c.window(8, 1);
@@ -44,6 +45,7 @@ public final class AttributeCases
                         case SHARED -> Win.FLAVOR_SHARED;
                         case CREATE -> Win.FLAVOR_CREATE;
                         case ALLOCATE -> Win.FLAVOR_ALLOCATE;
+                        case DYNAMIC -> Win.FLAVOR_DYNAMIC;
                     };
                     // allocate on one node is all shared memory; across nodes its other nodes' targets take messages.
                     final boolean unified = c.isShared() || c.flavour() == Flavour.ALLOCATE && c.nodes() == 1;

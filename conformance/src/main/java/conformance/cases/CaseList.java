@@ -53,6 +53,16 @@ final class CaseList
         return this;
     }
 
+    /**
+     * Keeps the case added last off dynamic windows, for the reason {@code why}: it checks what a
+     * window made with a size and a displacement unit has, or a check that a dynamic window's origin
+     * cannot make (the target's memory is what it attached).
+     */
+    CaseList notDynamic(final String why)
+    {
+        return only(Flavour.SIZED, why);
+    }
+
     /** The case added last needs processes on {@code nodes} nodes. */
     CaseList onNodes(final int nodes)
     {

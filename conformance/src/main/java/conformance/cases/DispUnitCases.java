@@ -28,8 +28,8 @@ public final class DispUnitCases
                     win.fence(0);
                     if (c.rank() == c.last())
                     {
-                        win.put(new byte[] {7}, 0, 1, MPI.BYTE, 0, 3, 1, MPI.BYTE);
-                        win.put(new byte[] {9}, 0, 1, MPI.BYTE, 1, 3, 1, MPI.BYTE);
+                        win.put(new byte[] {7}, 0, 1, MPI.BYTE, 0, c.disp(win, 0, 3), 1, MPI.BYTE);
+                        win.put(new byte[] {9}, 0, 1, MPI.BYTE, 1, c.disp(win, 1, 3), 1, MPI.BYTE);
                     }
                     win.fence(0);
                     c.checkEquals(7, Memory.getByte(c.memoryOf(win, 0), 3), "byte 3 of rank 0");
@@ -45,7 +45,7 @@ public final class DispUnitCases
                     win.fence(0);
                     if (c.isRoot())
                     {
-                        win.put(new int[] {0x01020304}, 0, 1, MPI.INT, 1, 1, 1, MPI.INT);
+                        win.put(new int[] {0x01020304}, 0, 1, MPI.INT, 1, c.disp(win, 1, 1), 1, MPI.INT);
                     }
                     win.fence(0);
                     c.checkEquals(0x01020304, Memory.getInt(c.memoryOf(win, 1), 1), "int at byte 4 of rank 1");
@@ -63,6 +63,7 @@ public final class DispUnitCases
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, target, 8, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .add("disp.negative-target-disp", Behaviour.DISP_RANGE,
                 "target disp -1: MPI_ERR_DISP",
                 "MPI-4.1 §12.3.1; MPICH MPIR_ERRTEST_DISP; Open MPI put.c.in", c ->
@@ -83,6 +84,7 @@ public final class DispUnitCases
                         () -> win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), Long.MAX_VALUE / 2, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .list();
     }
 }

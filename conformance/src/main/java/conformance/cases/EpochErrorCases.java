@@ -142,7 +142,7 @@ public final class EpochErrorCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "lock after a put in a fence epoch",
                         () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
                     win.fence(Win.MODE_NOSUCCEED);
@@ -154,7 +154,7 @@ public final class EpochErrorCases
                     final Win win = c.window(8, 8);
                     win.fence(0);
                     win.lock(Win.LOCK_SHARED, c.rank(), 0);
-                    win.get(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.get(new long[1], 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     win.unlock(c.rank());
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "get after the lock epoch",
                         () -> win.get(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
@@ -167,9 +167,9 @@ public final class EpochErrorCases
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));
                     win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
-                    win.put(new long[] {3}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.put(new long[] {3}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     win.unlock(c.rank());
-                    c.checkEquals(3, Memory.getLong(win.base(), 0), "value");
+                    c.checkEquals(3, Memory.getLong(c.memory(win), 0), "value");
                 })
             .list();
     }

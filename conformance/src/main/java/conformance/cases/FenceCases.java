@@ -26,9 +26,9 @@ public final class FenceCases
                 {
                     final Win win = c.window(8, 8, null, c.self());
                     win.fence(0);
-                    win.put(new long[] {c.rank() + 5L}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                    win.put(new long[] {c.rank() + 5L}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
                     win.fence(0);
-                    c.checkEquals(c.rank() + 5L, Memory.getLong(win.base(), 0), "own value");
+                    c.checkEquals(c.rank() + 5L, Memory.getLong(c.memory(win), 0), "own value");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("fence.waits-for-all", 2, Behaviour.FENCE_SYNCHRONISES,
@@ -41,7 +41,7 @@ public final class FenceCases
                     if (c.isRoot())
                     {
                         CaseContext.sleepMs(150);
-                        Memory.setLong(win.base(), 0, 4242);
+                        Memory.setLong(c.memory(win), 0, 4242);
                     }
                     win.fence(0);
                     // A load of rank 0's segment where it is shared memory; elsewhere a get in the epoch the
@@ -53,7 +53,7 @@ public final class FenceCases
                     }
                     else
                     {
-                        win.get(seen, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                        win.get(seen, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
                         win.fence(0);
                     }
                     c.checkEquals(4242, seen[0], "rank 0's value after the fence");
@@ -66,17 +66,17 @@ public final class FenceCases
                     final Win win = c.window(4, 4);
                     if (c.rank() == 1)
                     {
-                        Memory.setInt(win.base(), 0, 0);
+                        Memory.setInt(c.memory(win), 0, 0);
                     }
                     win.fence(0);
                     if (c.isRoot())
                     {
-                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, c.disp(win, 1, 0), 1, MPI.INT);
                     }
                     win.fence(0);
                     if (c.rank() == 1)
                     {
-                        c.checkEquals(1, Memory.getInt(win.base(), 0), "rank 1's value");
+                        c.checkEquals(1, Memory.getInt(c.memory(win), 0), "rank 1's value");
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                 })
@@ -91,27 +91,27 @@ public final class FenceCases
                     win.fence(Win.MODE_NOPRECEDE);
                     if (c.isRoot())
                     {
-                        win.put(new long[] {11}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                        win.put(new long[] {11}, 0, 1, MPI.LONG, peer, c.disp(win, peer, 0), 1, MPI.LONG);
                     }
                     win.fence(0);
                     if (c.rank() == c.last())
                     {
-                        c.checkEquals(11, Memory.getLong(win.base(), 0), "after the first epoch");
-                        win.put(new long[] {22}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                        c.checkEquals(11, Memory.getLong(c.memory(win), 0), "after the first epoch");
+                        win.put(new long[] {22}, 0, 1, MPI.LONG, peer, c.disp(win, peer, 0), 1, MPI.LONG);
                     }
                     win.fence(0);
                     if (c.isRoot())
                     {
-                        c.checkEquals(22, Memory.getLong(win.base(), 0), "after the second epoch");
+                        c.checkEquals(22, Memory.getLong(c.memory(win), 0), "after the second epoch");
                     }
                     if (party)
                     {
-                        win.put(new long[] {33 + c.rank()}, 0, 1, MPI.LONG, peer, 1, 1, MPI.LONG);
+                        win.put(new long[] {33 + c.rank()}, 0, 1, MPI.LONG, peer, c.disp(win, peer, 1), 1, MPI.LONG);
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                     if (party)
                     {
-                        c.checkEquals(33 + peer, Memory.getLong(win.base(), 1), "after the third epoch");
+                        c.checkEquals(33 + peer, Memory.getLong(c.memory(win), 1), "after the third epoch");
                     }
                 })
             .add("fence.legal-assertions", Behaviour.FENCE_ASSERTIONS,
@@ -125,10 +125,10 @@ public final class FenceCases
                     {
                         // Only true hints: no local stores anywhere, and no put follows a NOSUCCEED fence.
                         win.fence(Win.MODE_NOPRECEDE | ((asserts & 1) != 0 ? Win.MODE_NOSTORE : 0));
-                        win.put(new long[] {asserts}, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                        win.put(new long[] {asserts}, 0, 1, MPI.LONG, target, c.disp(win, target, 0), 1, MPI.LONG);
                         win.fence(Win.MODE_NOSUCCEED | ((asserts & 2) != 0 ? Win.MODE_NOPUT : 0) |
                             ((asserts & 4) != 0 ? Win.MODE_NOSTORE : 0));
-                        c.checkEquals(asserts, Memory.getLong(win.base(), 0), "value with assertion set " + asserts);
+                        c.checkEquals(asserts, Memory.getLong(c.memory(win), 0), "value with assertion set " + asserts);
                     }
                     win.fence(Win.MODE_NOPRECEDE | Win.MODE_NOSUCCEED | Win.MODE_NOSTORE | Win.MODE_NOPUT);
                 })
@@ -186,7 +186,7 @@ public final class FenceCases
                     if (c.rank() == 1)
                     {
                         win.lock(Win.LOCK_EXCLUSIVE, 1, 0);
-                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                        win.put(new int[] {1}, 0, 1, MPI.INT, 1, c.disp(win, 1, 0), 1, MPI.INT);
                         win.unlock(1);
                     }
                     c.barrier();
@@ -194,7 +194,7 @@ public final class FenceCases
                     final int[] got = {-1};
                     if (c.isRoot())
                     {
-                        win.get(got, 0, 1, MPI.INT, 1, 0, 1, MPI.INT);
+                        win.get(got, 0, 1, MPI.INT, 1, c.disp(win, 1, 0), 1, MPI.INT);
                     }
                     win.fence(0);
                     if (c.isRoot())
@@ -216,14 +216,14 @@ public final class FenceCases
                         mine[i] = c.rank() + i;
                     }
                     win.fence(0);
-                    win.accumulate(mine, 0, n, MPI.LONG, 0, 0, n, MPI.LONG, MPI.SUM);
+                    win.accumulate(mine, 0, n, MPI.LONG, 0, c.disp(win, 0, 0), n, MPI.LONG, MPI.SUM);
                     win.fence(0);
                     if (c.isRoot())
                     {
                         final long p = c.size();
                         for (int i = 0; i < n; i++)
                         {
-                            c.checkEquals(i * p + p * (p - 1) / 2, Memory.getLong(win.base(), i), "element " + i);
+                            c.checkEquals(i * p + p * (p - 1) / 2, Memory.getLong(c.memory(win), i), "element " + i);
                         }
                     }
                     win.fence(Win.MODE_NOSUCCEED);

@@ -177,6 +177,7 @@ public final class FlavourCases
                     win.flushAll();
                     win.unlockAll();
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .add("flavour.proc-null-fetching-calls", Behaviour.FLAVOUR_ZERO_AND_PROC_NULL,
                 "under lockAll, getAccumulate, fetchAndOp and compareAndSwap to PROC_NULL do nothing: result " +
                     "buffers and memory untouched, flush(PROC_NULL) succeeds",
@@ -184,7 +185,7 @@ public final class FlavourCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    Memory.setLong(win.base(), 0, 31);
+                    Memory.setLong(c.memory(win), 0, 31);
                     win.fence(Win.MODE_NOSUCCEED);
                     final long[] result = {-1};
                     win.lockAll(0);
@@ -196,7 +197,7 @@ public final class FlavourCases
                     win.unlockAll();
                     c.checkEquals(-1, result[0], "result buffer");
                     c.barrier();
-                    c.checkEquals(31, Memory.getLong(win.base(), 0), "own memory");
+                    c.checkEquals(31, Memory.getLong(c.memory(win), 0), "own memory");
                 })
             .add("flavour.shared-query-own", Behaviour.FLAVOUR_SHARED_QUERY,
                 "sharedQuery of the caller's own rank gives its memory on every flavour: size, disp unit, base",
@@ -209,6 +210,7 @@ public final class FlavourCases
                     c.checkEquals(win.base().address(), own.memory().address(), "address vs base()");
                     c.checkEquals(24, own.memory().byteSize(), "memory().byteSize()");
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_QUERY)
             .add("flavour.shared-query-others", 2, Behaviour.FLAVOUR_SHARED_QUERY,
                 "on a window of memory the program owns, sharedQuery of another rank is size 0 with no memory " +
                     "(not shared with the caller); of PROC_NULL, the caller's own memory",
@@ -225,19 +227,21 @@ public final class FlavourCases
             .only(EnumSet.of(Flavour.CREATE), "on allocateShared every rank's memory is shared (query.any-rank " +
                 "checks it), and on allocate the memory of every rank on the caller's node")
             .add("flavour.attributes-each", Behaviour.FLAVOUR_ATTRIBUTES,
-                "windows of the three flavours side by side (allocateShared on the node's processes): each reports " +
+                "windows of the four flavours side by side (allocateShared on the node's processes): each reports " +
                     "its WIN_CREATE_FLAVOR, WIN_MODEL (unified for shared memory, allocate's too on one node; " +
-                    "separate otherwise), size and unit",
-                "MPI-4.1 §12.2.6, §12.4; MPICH win_flavors", c ->
+                    "separate otherwise), size and unit (0 and 1 for the dynamic window)",
+                "MPI-4.1 §12.2.4, §12.2.6, §12.4; MPICH win_flavors", c ->
                 {
                     final Intracomm node = Shared.split(c.comm());
                     final Win shared = c.keep(Win.allocateShared(8, 8, null, node));
                     final Win created = c.keep(Win.create(new int[4], 4, null, c.comm()));
                     final Win allocated = c.keep(Win.allocate(24, 2, null, c.comm()));
+                    final Win dynamic = c.keep(Win.createDynamic(null, c.comm()));
                     checkAttributes(c, "allocateShared", shared, Win.FLAVOR_SHARED, Win.UNIFIED, 8, 8);
                     checkAttributes(c, "create", created, Win.FLAVOR_CREATE, Win.SEPARATE, 16, 4);
                     checkAttributes(c, "allocate", allocated, Win.FLAVOR_ALLOCATE,
                         c.nodes() == 1 ? Win.UNIFIED : Win.SEPARATE, 24, 2);
+                    checkAttributes(c, "createDynamic", dynamic, Win.FLAVOR_DYNAMIC, Win.SEPARATE, 0, 1);
                 })
             .add("flavour.message-derived-type", Behaviour.FLAVOUR_DENSE_TYPES,
                 "on a window reached by messages a contiguous datatype crosses; a vector type is MPI_ERR_TYPE " +
@@ -250,16 +254,16 @@ public final class FlavourCases
                     final Datatype strided = Datatype.Vector(2, 1, 2, MPI.INT);
                     strided.Commit();
                     win.fence(0);
-                    win.put(new int[] {c.rank(), -c.rank()}, 0, 1, pair, right(c), 2, 1, pair);
+                    win.put(new int[] {c.rank(), -c.rank()}, 0, 1, pair, right(c), c.disp(win, right(c), 2), 1, pair);
                     final var e = c.expectError(ErrorClass.ERR_TYPE, "put of a vector type",
                         () -> win.put(new int[4], 0, 1, strided, right(c), 0, 1, strided));
                     c.check(e == null || e.getMessage().contains("allocateShared"), "the message names no way out");
                     win.fence(0);
-                    c.checkEquals(left(c), Memory.getInt(win.base(), 2), "int 2");
-                    c.checkEquals(-left(c), Memory.getInt(win.base(), 3), "int 3");
+                    c.checkEquals(left(c), Memory.getInt(c.memory(win), 2), "int 2");
+                    c.checkEquals(-left(c), Memory.getInt(c.memory(win), 3), "int 3");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
-            .only(EnumSet.of(Flavour.CREATE), MESSAGES_ONLY)
+            .only(EnumSet.of(Flavour.CREATE, Flavour.DYNAMIC), MESSAGES_ONLY)
             .add("flavour.busy-target-progress", 2, Behaviour.FLAVOUR_PROGRESS,
                 "rank 0 makes no MPI call and polls its own memory while the last rank locks it, puts 1 and " +
                     "unlocks: the value arrives (within seconds, not never) and unlock returns meanwhile",
@@ -270,17 +274,17 @@ public final class FlavourCases
                     if (c.isRoot())
                     {
                         final long deadline = System.nanoTime() + PROGRESS_LIMIT_MS * 1_000_000;
-                        while ((long)LONG_AT.getVolatile(win.base(), 0L) != 1 && System.nanoTime() < deadline)
+                        while ((long)LONG_AT.getVolatile(c.memory(win), 0L) != 1 && System.nanoTime() < deadline)
                         {
                             Thread.onSpinWait();
                         }
-                        c.checkEquals(1, (long)LONG_AT.getVolatile(win.base(), 0L),
+                        c.checkEquals(1, (long)LONG_AT.getVolatile(c.memory(win), 0L),
                             "value put while rank 0 made no MPI call, after " + PROGRESS_LIMIT_MS + " ms");
                     }
                     else if (c.rank() == c.last())
                     {
                         win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
-                        win.put(new long[] {1}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                        win.put(new long[] {1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
                         win.unlock(0);
                     }
                     c.barrier();

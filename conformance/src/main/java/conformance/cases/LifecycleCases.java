@@ -87,7 +87,8 @@ public final class LifecycleCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(Win.MODE_NOPRECEDE);
-                    win.put(new long[] {1}, 0, 1, MPI.LONG, (c.rank() + 1) % c.size(), 0, 1, MPI.LONG);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, right, c.disp(win, right, 0), 1, MPI.LONG);
                     win.fence(Win.MODE_NOSUCCEED);
                     win.free();
                 })
@@ -97,7 +98,8 @@ public final class LifecycleCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    win.put(new long[] {1}, 0, 1, MPI.LONG, (c.rank() + 1) % c.size(), 0, 1, MPI.LONG);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, right, c.disp(win, right, 0), 1, MPI.LONG);
                     win.fence(0);
                     win.free();
                 })
@@ -107,7 +109,7 @@ public final class LifecycleCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "free with a put not completed", win::free);
                     win.fence(Win.MODE_NOSUCCEED);
                     win.free();
@@ -133,7 +135,7 @@ public final class LifecycleCases
                     final Win second = c.window(8, 8);
                     first.free();
                     second.fence(0);
-                    Memory.setLong(second.base(), 0, 55 + c.rank());
+                    Memory.setLong(c.memory(second), 0, 55 + c.rank());
                     second.fence(0);
                     c.checkEquals(55 + c.last(), Memory.getLong(c.memoryOf(second, c.last()), 0), "value");
                     second.fence(Win.MODE_NOSUCCEED);

@@ -70,7 +70,7 @@ final class Memory
             return getLong(win.sharedQuery(target).memory(), disp * win.sharedQuery(target).dispUnit() / Long.BYTES);
         }
         final long[] value = new long[1];
-        win.get(value, 0, 1, MPI.LONG, target, disp, 1, MPI.LONG);
+        win.get(value, 0, 1, MPI.LONG, target, c.disp(win, target, disp), 1, MPI.LONG);
         win.flush(target);
         return value[0];
     }
@@ -83,8 +83,9 @@ final class Memory
             return getInt(win.sharedQuery(target).memory(), index);
         }
         final int[] value = new int[1];
-        final long unit = win.sharedQuery(target).dispUnit();
-        win.get(value, 0, 1, MPI.INT, target, index * Integer.BYTES / (unit > 0 ? unit : 1), 1, MPI.INT);
+        final long unit = c.dispUnit(win, target);
+        win.get(value, 0, 1, MPI.INT, target, c.disp(win, target, index * Integer.BYTES / (unit > 0 ? unit : 1)), 1,
+            MPI.INT);
         win.flush(target);
         return value[0];
     }
@@ -97,7 +98,7 @@ final class Memory
             return win.sharedQuery(target).memory().get(ValueLayout.JAVA_SHORT_UNALIGNED, 0);
         }
         final short[] value = new short[1];
-        win.get(value, 0, 1, MPI.SHORT, target, 0, 1, MPI.SHORT);
+        win.get(value, 0, 1, MPI.SHORT, target, c.disp(win, target, 0), 1, MPI.SHORT);
         win.flush(target);
         return value[0];
     }

@@ -35,7 +35,7 @@ public final class PassiveCases
         if (c.isRoot())
         {
             CaseContext.sleepMs(200);
-            Memory.setLong(win.base(), 0, 1);
+            Memory.setLong(c.memory(win), 0, 1);
             release.run();
         }
         else if (c.rank() == c.last())
@@ -111,7 +111,7 @@ public final class PassiveCases
                     }
                     for (int r = 0; r < c.size(); r++)
                     {
-                        win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, r, c.rank(), 1, MPI.LONG);
+                        win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, r, c.disp(win, r, c.rank()), 1, MPI.LONG);
                     }
                     for (int r = c.size() - 1; r >= 0; r--)
                     {
@@ -121,7 +121,7 @@ public final class PassiveCases
                     win.lock(Win.LOCK_SHARED, c.rank(), 0);
                     for (int r = 0; r < c.size(); r++)
                     {
-                        c.checkEquals(r + 1, Memory.getLong(win.base(), r), "slot of rank " + r);
+                        c.checkEquals(r + 1, Memory.getLong(c.memory(win), r), "slot of rank " + r);
                     }
                     win.unlock(c.rank());
                 })
@@ -134,14 +134,14 @@ public final class PassiveCases
                     if (c.isRoot())
                     {
                         win.lock(Win.LOCK_EXCLUSIVE, c.last(), 0);
-                        win.put(new long[] {987}, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.put(new long[] {987}, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1, MPI.LONG);
                         win.unlock(c.last());
                     }
                     c.barrier();
                     if (c.rank() == c.last())
                     {
                         win.lock(Win.LOCK_SHARED, c.last(), 0);
-                        c.checkEquals(987, Memory.getLong(win.base(), 0), "value");
+                        c.checkEquals(987, Memory.getLong(c.memory(win), 0), "value");
                         win.unlock(c.last());
                     }
                 })
@@ -178,7 +178,7 @@ public final class PassiveCases
                     win.lockAll(0);
                     if (c.isRoot())
                     {
-                        win.put(new long[] {4711}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG);
+                        win.put(new long[] {4711}, 0, 1, MPI.LONG, 1, c.disp(win, 1, 0), 1, MPI.LONG);
                         win.flush(1);
                         c.send(1, 2);
                     }
@@ -200,10 +200,11 @@ public final class PassiveCases
                     if (c.isRoot())
                     {
                         final long[] old = new long[1];
-                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 1, 0, 1, MPI.LONG, Win.REPLACE);
-                        win.fetchAndOp(new long[] {2}, 0, old, 0, MPI.LONG, 1, 1, Win.REPLACE);
+                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 1, c.disp(win, 1, 0), 1, MPI.LONG, Win.REPLACE);
+                        win.fetchAndOp(new long[] {2}, 0, old, 0, MPI.LONG, 1, c.disp(win, 1, 1), Win.REPLACE);
                         c.checkEquals(0, old[0], "fetchAndOp's old value");
-                        win.compareAndSwap(new long[] {3}, 0, new long[] {0}, 0, old, 0, MPI.LONG, 1, 2);
+                        win.compareAndSwap(new long[] {3}, 0, new long[] {0}, 0, old, 0, MPI.LONG, 1,
+                            c.disp(win, 1, 2));
                         c.checkEquals(0, old[0], "compareAndSwap's old value");
                         win.flush(1);
                         c.send(1, 2);
@@ -241,7 +242,7 @@ public final class PassiveCases
                         win.lockAll(0);
                         for (int r = 0; r < c.size(); r++)
                         {
-                            win.put(new long[] {9}, 0, 1, MPI.LONG, r, 0, 1, MPI.LONG);
+                            win.put(new long[] {9}, 0, 1, MPI.LONG, r, c.disp(win, r, 0), 1, MPI.LONG);
                         }
                         win.unlockAll();
                     }
@@ -255,7 +256,7 @@ public final class PassiveCases
                     win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
                     win.flush(MPI.PROC_NULL);
                     win.unlock(MPI.PROC_NULL);
-                    c.checkEquals(0, Memory.getLong(win.base(), 0), "own segment");
+                    c.checkEquals(0, Memory.getLong(c.memory(win), 0), "own segment");
                 })
             .add("lock.sync-outside-epoch", Behaviour.LOCK_SYNC,
                 "sync() outside any passive-target epoch is allowed (a memory barrier)",

@@ -33,14 +33,15 @@ public final class PutGetCases
                         data[i] = c.rank() * 100_000 + i;
                     }
                     win.fence(0);
-                    win.put(data, 0, n, MPI.INT, (c.rank() + 1) % c.size(), 0, n, MPI.INT);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.put(data, 0, n, MPI.INT, right, c.disp(win, right, 0), n, MPI.INT);
                     win.fence(0);
                     final int left = (c.rank() + c.size() - 1) % c.size();
                     for (int i = 0; i < n; i++)
                     {
-                        if (Memory.getInt(win.base(), i) != left * 100_000 + i)
+                        if (Memory.getInt(c.memory(win), i) != left * 100_000 + i)
                         {
-                            c.fail("element " + i + " is " + Memory.getInt(win.base(), i));
+                            c.fail("element " + i + " is " + Memory.getInt(c.memory(win), i));
                             break;
                         }
                     }
@@ -55,12 +56,12 @@ public final class PutGetCases
                     win.fence(0);
                     for (int i = 0; i < n; i++)
                     {
-                        Memory.setLong(win.base(), i, c.rank() * 1_000_000L + i);
+                        Memory.setLong(c.memory(win), i, c.rank() * 1_000_000L + i);
                     }
                     win.fence(0);
                     final long[] got = new long[n];
                     final int right = (c.rank() + 1) % c.size();
-                    win.get(got, 0, n, MPI.LONG, right, 0, n, MPI.LONG);
+                    win.get(got, 0, n, MPI.LONG, right, c.disp(win, right, 0), n, MPI.LONG);
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int i = 0; i < n; i++)
                     {
@@ -79,14 +80,15 @@ public final class PutGetCases
                     final Win win = c.window(64, 1);
                     final int target = (c.rank() + 1) % c.size();
                     win.lockAll(0);
-                    win.put(new byte[] {-7}, 0, 1, MPI.BYTE, target, 0, 1, MPI.BYTE);
-                    win.put(new char[] {'\u20ac'}, 0, 1, MPI.CHAR, target, 2, 1, MPI.CHAR);
-                    win.put(new short[] {-1234}, 0, 1, MPI.SHORT, target, 4, 1, MPI.SHORT);
-                    win.put(new boolean[] {true}, 0, 1, MPI.BOOLEAN, target, 6, 1, MPI.BOOLEAN);
-                    win.put(new int[] {-123456789}, 0, 1, MPI.INT, target, 8, 1, MPI.INT);
-                    win.put(new long[] {Long.MIN_VALUE + 3}, 0, 1, MPI.LONG, target, 16, 1, MPI.LONG);
-                    win.put(new float[] {1.5e-3f}, 0, 1, MPI.FLOAT, target, 24, 1, MPI.FLOAT);
-                    win.put(new double[] {-Math.PI}, 0, 1, MPI.DOUBLE, target, 32, 1, MPI.DOUBLE);
+                    win.put(new byte[] {-7}, 0, 1, MPI.BYTE, target, c.disp(win, target, 0), 1, MPI.BYTE);
+                    win.put(new char[] {'\u20ac'}, 0, 1, MPI.CHAR, target, c.disp(win, target, 2), 1, MPI.CHAR);
+                    win.put(new short[] {-1234}, 0, 1, MPI.SHORT, target, c.disp(win, target, 4), 1, MPI.SHORT);
+                    win.put(new boolean[] {true}, 0, 1, MPI.BOOLEAN, target, c.disp(win, target, 6), 1, MPI.BOOLEAN);
+                    win.put(new int[] {-123456789}, 0, 1, MPI.INT, target, c.disp(win, target, 8), 1, MPI.INT);
+                    win.put(new long[] {Long.MIN_VALUE + 3}, 0, 1, MPI.LONG, target, c.disp(win, target, 16), 1,
+                        MPI.LONG);
+                    win.put(new float[] {1.5e-3f}, 0, 1, MPI.FLOAT, target, c.disp(win, target, 24), 1, MPI.FLOAT);
+                    win.put(new double[] {-Math.PI}, 0, 1, MPI.DOUBLE, target, c.disp(win, target, 32), 1, MPI.DOUBLE);
                     win.flush(target);
                     final byte[] b = new byte[1];
                     final char[] ch = new char[1];
@@ -96,14 +98,14 @@ public final class PutGetCases
                     final long[] l = new long[1];
                     final float[] f = new float[1];
                     final double[] d = new double[1];
-                    win.get(b, 0, 1, MPI.BYTE, target, 0, 1, MPI.BYTE);
-                    win.get(ch, 0, 1, MPI.CHAR, target, 2, 1, MPI.CHAR);
-                    win.get(s, 0, 1, MPI.SHORT, target, 4, 1, MPI.SHORT);
-                    win.get(z, 0, 1, MPI.BOOLEAN, target, 6, 1, MPI.BOOLEAN);
-                    win.get(i, 0, 1, MPI.INT, target, 8, 1, MPI.INT);
-                    win.get(l, 0, 1, MPI.LONG, target, 16, 1, MPI.LONG);
-                    win.get(f, 0, 1, MPI.FLOAT, target, 24, 1, MPI.FLOAT);
-                    win.get(d, 0, 1, MPI.DOUBLE, target, 32, 1, MPI.DOUBLE);
+                    win.get(b, 0, 1, MPI.BYTE, target, c.disp(win, target, 0), 1, MPI.BYTE);
+                    win.get(ch, 0, 1, MPI.CHAR, target, c.disp(win, target, 2), 1, MPI.CHAR);
+                    win.get(s, 0, 1, MPI.SHORT, target, c.disp(win, target, 4), 1, MPI.SHORT);
+                    win.get(z, 0, 1, MPI.BOOLEAN, target, c.disp(win, target, 6), 1, MPI.BOOLEAN);
+                    win.get(i, 0, 1, MPI.INT, target, c.disp(win, target, 8), 1, MPI.INT);
+                    win.get(l, 0, 1, MPI.LONG, target, c.disp(win, target, 16), 1, MPI.LONG);
+                    win.get(f, 0, 1, MPI.FLOAT, target, c.disp(win, target, 24), 1, MPI.FLOAT);
+                    win.get(d, 0, 1, MPI.DOUBLE, target, c.disp(win, target, 32), 1, MPI.DOUBLE);
                     win.unlockAll();
                     c.checkEquals(-7, b[0], "byte");
                     c.checkEquals('\u20ac', ch[0], "char");
@@ -120,10 +122,10 @@ public final class PutGetCases
                 {
                     final Win win = c.window(40, 4);
                     win.fence(0);
-                    win.put(new int[] {0, 0, 5, 6, 7}, 2, 3, MPI.INT, c.rank(), 1, 3, MPI.INT);
+                    win.put(new int[] {0, 0, 5, 6, 7}, 2, 3, MPI.INT, c.rank(), c.disp(win, c.rank(), 1), 3, MPI.INT);
                     win.fence(0);
                     final int[] got = new int[6];
-                    win.get(got, 3, 3, MPI.INT, c.rank(), 1, 3, MPI.INT);
+                    win.get(got, 3, 3, MPI.INT, c.rank(), c.disp(win, c.rank(), 1), 3, MPI.INT);
                     win.fence(Win.MODE_NOSUCCEED);
                     c.checkEquals("[0, 0, 0, 5, 6, 7]", Arrays.toString(got), "got");
                 })
@@ -133,7 +135,7 @@ public final class PutGetCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    Memory.setLong(win.base(), 0, 77);
+                    Memory.setLong(c.memory(win), 0, 77);
                     win.fence(0);
                     final long[] got = {-1};
                     win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
@@ -141,7 +143,7 @@ public final class PutGetCases
                     win.accumulate(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG, MPI.SUM);
                     win.fence(0);
                     c.checkEquals(-1, got[0], "get buffer");
-                    c.checkEquals(77, Memory.getLong(win.base(), 0), "own segment");
+                    c.checkEquals(77, Memory.getLong(c.memory(win), 0), "own segment");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("rma.proc-null-needs-epoch", Behaviour.EPOCH_REQUIRED,
@@ -158,8 +160,9 @@ public final class PutGetCases
                 {
                     final Win win = c.window(16, 4);
                     win.fence(0);
-                    win.put(new int[0], 0, 0, MPI.INT, c.rank(), 4, 0, MPI.INT);
-                    win.get(new int[0], 0, 0, MPI.INT, (c.rank() + 1) % c.size(), 4, 0, MPI.INT);
+                    win.put(new int[0], 0, 0, MPI.INT, c.rank(), c.disp(win, c.rank(), 4), 0, MPI.INT);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.get(new int[0], 0, 0, MPI.INT, right, c.disp(win, right, 4), 0, MPI.INT);
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("rma.overrun-rejected", 2, Behaviour.DISP_RANGE,
@@ -169,7 +172,7 @@ public final class PutGetCases
                 {
                     final Win win = c.window(16, 4);
                     win.fence(0);
-                    Memory.setInt(win.base(), 0, 100 + c.rank());
+                    Memory.setInt(c.memory(win), 0, 100 + c.rank());
                     win.fence(0);
                     if (c.rank() == c.last())
                     {
@@ -180,6 +183,7 @@ public final class PutGetCases
                     c.checkEquals(101, Memory.getInt(c.memoryOf(win, 1), 0), "rank 1's first int");
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .add("rma.zero-size-target", 2, Behaviour.DISP_RANGE,
                 "a one-byte put to a rank whose segment has size 0: MPI_ERR_RMA_RANGE",
                 "MPI-4.1 §12.3.1, §12.6.2; docs/design.md#accesses-past-the-end-are-rejected", c ->
@@ -190,6 +194,7 @@ public final class PutGetCases
                         () -> win.put(new byte[] {1}, 0, 1, MPI.BYTE, 0, 0, 1, MPI.BYTE));
                     win.fence(Win.MODE_NOSUCCEED);
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .add("rma.bad-rank", Behaviour.RMA_ARGUMENT_ERRORS,
                 "put to rank -5 and to rank = group size: MPI_ERR_RANK",
                 "MPI-4.1 §12.6.2; MPICH errors/rma/winerr (rank -5); Open MPI put.c.in", c ->
@@ -259,7 +264,7 @@ public final class PutGetCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    win.put(new long[] {c.rank()}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                    win.put(new long[] {c.rank()}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
                     win.fence(0);
                     final long value = Memory.getLong(c.memoryOf(win, 0), 0);
                     c.check(value >= 0 && value < c.size(), "value " + value + " is no rank");
@@ -271,12 +276,12 @@ public final class PutGetCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    Memory.setLong(win.base(), 0, 500 + c.rank());
+                    Memory.setLong(c.memory(win), 0, 500 + c.rank());
                     win.fence(Win.MODE_NOSUCCEED);
                     final int target = (c.rank() + 1) % c.size();
                     final long[] got = new long[1];
                     win.lock(Win.LOCK_SHARED, target, 0);
-                    win.get(got, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                    win.get(got, 0, 1, MPI.LONG, target, c.disp(win, target, 0), 1, MPI.LONG);
                     win.flushLocal(target);
                     c.checkEquals(500 + target, got[0], "value after flushLocal");
                     win.unlock(target);

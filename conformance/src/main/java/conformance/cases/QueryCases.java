@@ -44,6 +44,7 @@ public final class QueryCases
                     c.checkEquals(48, own.size(), "size");
                     c.checkEquals(4, own.dispUnit(), "dispUnit");
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_QUERY)
             .add("query.proc-null-lowest-nonzero", 2, Behaviour.QUERY_PROC_NULL,
                 "rank 0 asks 0 bytes, the others 16 with disp unit 4: sharedQuery(PROC_NULL) is rank 1's segment",
                 "MPI-4.1 §12.2.3; MPICH win_shared_query_null", c ->

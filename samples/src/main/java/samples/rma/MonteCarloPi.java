@@ -18,6 +18,12 @@ import mpi.rma.Win;
  * sizes may differ between ranks. The fences open and close the epoch in which the accumulates
  * happen, with assertions that tell MPI what did not happen before or after them.
  *
+ * <p>The window is {@link Win#allocate}'s: memory from the library. On one node that is shared
+ * memory, exactly as {@code allocateShared} gives, and the accumulates are atomic operations on it;
+ * on several nodes the ranks of other nodes reach the counter by messages, so the same program runs
+ * across nodes too (with {@code allocateShared} it would stop at the node: MPI_ERR_RMA_SHARED):
+ * {@code bin/mpjrun -np 4 -dev niodev -nodes 2 -cp samples/target/classes samples.rma.MonteCarloPi}.
+ *
  * <p>Rank r draws from {@code new SplittableRandom(SEED + r)}, so a run is reproducible.
  * Run: {@code bin/sample MonteCarloPi [dartsPerRank [dartsPerBatch]]} (defaults
  * {@value #DEFAULT_DARTS_PER_RANK} and {@value #DEFAULT_DARTS_PER_BATCH}, on 4 ranks).
@@ -49,9 +55,9 @@ public final class MonteCarloPi
 
         // The counter: one long on rank 0, nothing on the others.
         final long counterBytes = rank == 0 ? Long.BYTES : 0;
-        try (Win win = Win.allocateShared(counterBytes, Long.BYTES, null, MPI.COMM_WORLD))
+        try (Win win = Win.allocate(counterBytes, Long.BYTES, null, MPI.COMM_WORLD))
         {
-            // MPI does not promise zeroed memory: rank 0 clears the counter before anyone adds to it.
+            // Rank 0 clears the counter before anyone adds to it (memory that MPI allocates starts undefined).
             if (rank == 0)
             {
                 win.base().set(ValueLayout.JAVA_LONG, 0, 0L);

@@ -2,6 +2,7 @@ package samples.rma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import mpjrun.SimulatedCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -88,6 +90,42 @@ class SamplesTest
         assertEquals(1, run.count(String.format(Locale.ROOT, "total: %d hits of %d darts on %d ranks: pi is about %.6f",
             total, allDarts, RANKS, MonteCarloPi.estimate(total, allDarts))),
             run.explain("the shared counter should hold every rank's hits"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shm", "multicore"})
+    void shouldPutEveryRankIntoItsRightNeighboursArray(final String device) throws Exception
+    {
+        final MpjJob.Run run = MpjJob.run(device, NeighbourPut.class, RANKS);
+
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            final int left = (rank + RANKS - 1) % RANKS;
+            assertEquals(1, run.count(String.format(Locale.ROOT, "rank %d: inbox[0] = %.1f (the left neighbour is " +
+                "rank %d)", rank, (double)left, left)), run.explain("rank " + rank + " holds its left neighbour's " +
+                "rank"));
+        }
+    }
+
+    @Test
+    void shouldCountEveryDartOfEveryRankAcrossTwoSimulatedNodes() throws Exception
+    {
+        final String refusal = SimulatedCluster.unavailableReason();
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+        final int darts = 20_000;
+        final int batch = 5_000;
+        final MpjJob.Run run = MpjJob.runOnNodes(MonteCarloPi.class, RANKS, 2, Integer.toString(darts),
+            Integer.toString(batch));
+
+        long total = 0;
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            total += MonteCarloPi.hitsOf(new SplittableRandom(MonteCarloPi.SEED + rank), darts);
+        }
+        final long allDarts = (long)darts * RANKS;
+        assertEquals(1, run.count(String.format(Locale.ROOT, "total: %d hits of %d darts on %d ranks: pi is about %.6f",
+            total, allDarts, RANKS, MonteCarloPi.estimate(total, allDarts))),
+            run.explain("rank 0's counter should hold the hits of the ranks of both nodes"));
     }
 
     @Test
