@@ -11,6 +11,7 @@ import conformance.cases.AttributeCases;
 import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.EpochErrorCases;
+import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
@@ -18,6 +19,7 @@ import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
+import conformance.cases.RequestCases;
 
 /** Every case of the suite, group by group, in the order they run. */
 public final class Catalog
@@ -39,7 +41,9 @@ public final class Catalog
         cases.addAll(AccumulateCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
+        cases.addAll(RequestCases.cases());
         cases.addAll(EpochErrorCases.cases());
+        cases.addAll(ErrorClassCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         final Set<String> ids = new HashSet<>();

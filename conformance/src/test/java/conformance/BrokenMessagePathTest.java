@@ -28,12 +28,12 @@ class BrokenMessagePathTest
     static List<Arguments> faults()
     {
         final List<String> dropped = List.of("rma.put-ring", "rma.every-basic-type", "lock.flush-then-third-party",
-            "flavour.busy-target-progress");
+            "flavour.busy-target-progress", "req.rput-local-completion");
         // On two nodes lock.flush-then-third-party's put (rank 0 to rank 1) stays within a node: shared memory,
         // no message to drop.
         final List<String> droppedAcrossNodes = List.of("rma.put-ring", "rma.every-basic-type",
-            "flavour.busy-target-progress");
-        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique");
+            "flavour.busy-target-progress", "req.rput-local-completion");
+        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique", "req.atomic-tickets");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
