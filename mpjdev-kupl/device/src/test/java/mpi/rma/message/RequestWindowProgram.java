@@ -31,7 +31,7 @@ import mpi.rma.WinRequest;
  *     ranks are 0 to 20 * size - 1, each once (MPICH reqops);</li>
  * <li>{@code request rules}: request-based calls outside an epoch, in a fence epoch, to a rank not locked and
  *     on a no_locks window are ERR_RMA_SYNC; Cancel is ERR_REQUEST; MPJ Express's own Request.Waitall takes a
- *     WinRequest beside an Irecv.</li>
+ *     WinRequest beside an Irecv, and its Waitany finds requests complete at the call and later.</li>
  * </ul>
  */
 public final class RequestWindowProgram
@@ -279,6 +279,15 @@ public final class RequestWindowProgram
         {
             failures.append("; Request.Waitall: received ").append(received[0]).append(", WinRequest inactive ")
                 .append(get.Is_null());
+        }
+        // MPJ Express's Waitany tests a request through its device view: one complete at the call, one later.
+        final WinRequest later = w.win().rGet(one, 0, 1, MPI.LONG, right, w.disp(right, 0), 1, MPI.LONG);
+        final WinRequest atCall = w.win().rPut(one, 0, 1, MPI.LONG, rank, w.disp(rank, 1), 1, MPI.LONG);
+        final int first = Request.Waitany(new Request[] {later, atCall}).index;
+        final int second = Request.Waitany(new Request[] {later, atCall}).index;
+        if (first + second != 1 || !later.Is_null() || !atCall.Is_null())
+        {
+            failures.append("; Request.Waitany returned ").append(first).append(" then ").append(second);
         }
         w.win().unlockAll();
         MPI.COMM_WORLD.Barrier();
