@@ -18,7 +18,7 @@ public enum Behaviour
     ALLOC_SIZES(Group.ALLOCATION, "Sizes may differ and be zero",
         "MPI-4.1 §12.2.3: size may differ per process, and size 0 is valid (as MPI_ALLOC_MEM of 0 bytes)"),
     ALLOC_ARGUMENT_ERRORS(Group.ALLOCATION, "Bad creation arguments fail on every process",
-        "MPI-4.1 §12.2.3, §12.6.2; docs/design.md#collective-calls-fail-together; docs/design.md#error-classes-the-api-lacks"),
+        "MPI-4.1 §12.2.3, §12.6.2; docs/design.md#collective-calls-fail-together; docs/design.md#error-classes"),
     ALLOC_INFO(Group.ALLOCATION, "Creation hints are checked, unknown keys ignored",
         "MPI-4.1 §12.2.1, §12.2.7; docs/design.md#info-hints"),
     ALLOC_ONE_PROCESS(Group.ALLOCATION, "A window of one process",
@@ -122,15 +122,39 @@ public enum Behaviour
     LOCK_SYNC(Group.PASSIVE, "sync orders loads and stores",
         "MPI-4.1 §12.5.4, §12.7, §12.8; docs/design.md#sync-outside-passive-epochs"),
 
+    // Request-based RMA
+    REQ_COMPLETION(Group.REQUESTS, "A request completes its operation at the origin",
+        "MPI-4.1 §12.3.5; MPICH rput_local_comp, racc_local_comp, req_example; docs/design.md#request-based-rma"),
+    REQ_FLUSH_COMPLETES(Group.REQUESTS, "Flush and unlock complete request-based operations",
+        "MPI-4.1 §12.3.5, §12.5.3, §12.5.4; MPICH rget-unlock"),
+    REQ_MULTIPLE(Group.REQUESTS, "Several requests complete at once",
+        "MPI-4.1 §3.7.5, §12.3.5; MPICH rget-testall"),
+    REQ_ATOMIC(Group.REQUESTS, "Request-based accumulates are atomic per element",
+        "MPI-4.1 §12.3.5, §12.7.1; MPICH reqops"),
+    REQ_PASSIVE_ONLY(Group.REQUESTS, "Request-based calls need a passive-target epoch",
+        "MPI-4.1 §12.3.5 (MPI_ERR_RMA_SYNC)"),
+    REQ_ARGUMENTS(Group.REQUESTS, "Request-based calls check their arguments",
+        "MPI-4.1 §12.3.5, §12.6.2, §3.8.4; docs/design.md#every-argument-is-checked"),
+
     // Epoch errors
     EPOCH_LOCK_STATE(Group.EPOCH_ERRORS, "Lock calls in the wrong state are errors",
         "MPI-4.1 §12.5.3 (MPI_ERR_RMA_SYNC)"),
     EPOCH_FLUSH_STATE(Group.EPOCH_ERRORS, "Flush outside a passive-target epoch is an error",
         "MPI-4.1 §12.5.4 (MPI_ERR_RMA_SYNC)"),
     EPOCH_LOCK_ARGUMENTS(Group.EPOCH_ERRORS, "Lock arguments are checked",
-        "MPI-4.1 §12.5.3, §12.5.5, §12.6.2; docs/design.md#error-classes-the-api-lacks"),
+        "MPI-4.1 §12.5.3, §12.5.5, §12.6.2; docs/design.md#error-classes"),
     EPOCH_RECOVERABLE(Group.EPOCH_ERRORS, "A window stays usable after an error",
         "MPI-4.1 §12.6"),
+
+    // Error classes and info keys
+    ERRCLASS_EACH(Group.ERROR_CLASSES, "Each error has MPI's class",
+        "MPI-4.1 §9.4, §12.6.2; docs/design.md#error-classes"),
+    INFO_VALUES(Group.ERROR_CLASSES, "Info values are checked against their key",
+        "MPI-4.1 §12.2.1, §12.7, §9.4 (MPI_ERR_INFO_VALUE); MPICH win_info; docs/design.md#info-hints"),
+    INFO_ALIGNMENT(Group.ERROR_CLASSES, "mpi_minimum_memory_alignment is honoured",
+        "MPI-4.1 §12.2.2, §12.2.3; docs/design.md#info-hints"),
+    INFO_NO_LOCKS(Group.ERROR_CLASSES, "no_locks forbids passive-target synchronisation",
+        "MPI-4.1 §12.2.1 (no_locks); docs/design.md#info-hints"),
 
     // Free and lifecycle
     FREE_INVALIDATES(Group.LIFECYCLE, "Free ends the window",

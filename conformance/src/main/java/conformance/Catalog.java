@@ -12,6 +12,7 @@ import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.DynamicCases;
 import conformance.cases.EpochErrorCases;
+import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
@@ -19,6 +20,7 @@ import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
+import conformance.cases.RequestCases;
 
 /** Every case of the suite, group by group, in the order they run. */
 public final class Catalog
@@ -40,7 +42,9 @@ public final class Catalog
         cases.addAll(AccumulateCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
+        cases.addAll(RequestCases.cases());
         cases.addAll(EpochErrorCases.cases());
+        cases.addAll(ErrorClassCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());

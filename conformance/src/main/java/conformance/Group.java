@@ -13,7 +13,9 @@ public enum Group
     ACCUMULATE("Accumulate family and atomicity"),
     DATATYPES("Derived datatypes"),
     PASSIVE("Lock, lockAll, flush, sync with load/store"),
+    REQUESTS("Request-based RMA"),
     EPOCH_ERRORS("Epoch errors"),
+    ERROR_CLASSES("Error classes and info keys"),
     LIFECYCLE("Free and lifecycle"),
     FLAVOURS("Window flavours and nodes"),
     DYNAMIC("Dynamic windows: attach and detach");

@@ -28,7 +28,7 @@ class BrokenProvidersTest
         return List.of(
             Arguments.of("broken-nofence", List.of("fence.waits-for-all")),
             Arguments.of("broken-private", List.of("rma.put-ring", "layout.same-memory",
-                "lock.lock-all-sync-barrier-sync")),
+                "lock.lock-all-sync-barrier-sync", "req.rget-wait")),
             Arguments.of("broken-misplaced", List.of("layout.contiguous-default", "layout.contiguous-absolute-index",
                 "layout.zero-size-takes-no-room")),
             Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",

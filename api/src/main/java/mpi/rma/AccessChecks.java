@@ -2,6 +2,7 @@ package mpi.rma;
 
 import mpi.Datatype;
 import mpi.MPI;
+import mpi.Op;
 
 /**
  * The argument checks every window flavour shares, origin side: buffers against their datatypes,
@@ -58,9 +59,41 @@ final class AccessChecks
         }
         if (writesTarget)
         {
-            checkNoOverlap(call, "target", targetLayout, targetCount, call.equals("Win.put") ? "§12.3.1" : "§12.3.4");
+            checkNoOverlap(call, "target", targetLayout, targetCount,
+                call.equals("Win.put") || call.equals("Win.rPut") ? "§12.3.1" : "§12.3.4");
         }
         return new Transfer(originLayout, targetLayout, offset);
+    }
+
+    /** Where a getAccumulate goes: its operation, the layouts of its buffers (origin null with NO_OP), the offset. */
+    record ResultTransfer(ReduceOp op, TypeLayout origin, TypeLayout result, TypeLayout target, long offset)
+    {
+    }
+
+    /** Checks a getAccumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}. */
+    ResultTransfer resultTransfer(final Epochs epochs, final String call, final Object origin, final int originOffset,
+        final int originCount, final Datatype originType, final Object result, final int resultOffset,
+        final int resultCount, final Datatype resultType, final int targetRank, final long targetDisp,
+        final int targetCount, final Datatype targetType, final Op op)
+    {
+        final TypeLayout type = TypeLayouts.of(targetType, call + ": targetType");
+        final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
+        TypeLayout originLayout = null;
+        if (reduce != ReduceOp.NO_OP)
+        {
+            originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+            checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+        }
+        final TypeLayout resultLayout = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
+        checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
+        final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, type);
+        if (offset == NO_TARGET)
+        {
+            return null;
+        }
+        checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
+        checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
+        return new ResultTransfer(reduce, originLayout, resultLayout, type, offset);
     }
 
     /**
@@ -162,7 +195,7 @@ final class AccessChecks
         }
         if (buffer == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": " + what + " buffer is null: give a " +
+            throw new RmaException(ErrorClass.ERR_BUFFER, call + ": " + what + " buffer is null: give a " +
                 type.arrayName() + " for " + type.mpiName());
         }
         if (!type.describes(buffer))

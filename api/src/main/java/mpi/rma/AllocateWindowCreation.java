@@ -32,7 +32,7 @@ final class AllocateWindowCreation
     {
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, CALL + ": comm is null: give an intracommunicator such as " +
+            throw new RmaException(ErrorClass.ERR_COMM, CALL + ": comm is null: give an intracommunicator such as " +
                 "MPI.COMM_WORLD");
         }
         RmaException localError = null;
@@ -65,13 +65,16 @@ final class AllocateWindowCreation
         }
         final int rank = comm.Rank();
         final Intracomm nodeComm = oneNode ? comm : split(comm, Shared.lowestRankOnNode(nodes, rank), rank);
-        final SharedMemory memory = allocateOnNode(comm, nodeComm, provider, size, dispUnit);
+        final SharedMemory memory = allocateOnNode(comm, nodeComm, provider, size, dispUnit,
+            hints.minimumAlignment());
+        final WindowHints laidOut = hints.withMinimumAlignment(AlignedSegments.alignmentOf(
+            memory.segment(nodeComm.Rank()), Math.max(1, hints.minimumAlignment())));
         if (oneNode)
         {
-            return Win.of(comm, layout.sizes(), layout.dispUnits(), hints,
+            return Win.of(comm, layout.sizes(), layout.dispUnits(), laidOut,
                 new SharedTargets(rank, layout.sizes(), layout.dispUnits(), memory, Win.FLAVOR_ALLOCATE));
         }
-        return acrossNodes(comm, nodeComm, nodes, layout, hints, memory);
+        return acrossNodes(comm, nodeComm, nodes, layout, laidOut, memory);
     }
 
     private static void checkArguments(final long size, final int dispUnit)
@@ -132,15 +135,16 @@ final class AllocateWindowCreation
      * process or throws on every process (then nothing stays allocated).
      */
     private static SharedMemory allocateOnNode(final Intracomm comm, final Intracomm nodeComm,
-        final SharedMemoryProvider provider, final long size, final int dispUnit)
+        final SharedMemoryProvider provider, final long size, final int dispUnit, final long alignment)
     {
         SharedMemory memory = null;
         RmaException failure = null;
         try
         {
-            final AllocationAgreement nodeLayout = AllocationAgreement.reach(nodeComm, size, dispUnit, true, null,
-                provider.allocationToken(nodeComm));
-            memory = provider.allocate(nodeComm, nodeLayout.sizes, nodeLayout.contiguous, nodeLayout.tokens);
+            // Noncontiguous: each segment starts on a page, which satisfies any alignment the hints accept.
+            final AllocationAgreement nodeLayout = AllocationAgreement.reach(nodeComm, size, dispUnit, true,
+                alignment, null, provider.allocationToken(nodeComm));
+            memory = AlignedSegments.allocate(provider, nodeComm, nodeLayout);
             // A provider may hand back memory a freed window used: Win.allocate's memory starts zeroed.
             memory.segment(nodeComm.Rank()).fill((byte)0);
         }

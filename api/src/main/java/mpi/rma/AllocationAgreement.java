@@ -18,7 +18,9 @@ final class AllocationAgreement
     private static final int ERROR = 4;
     /** The provider's {@link mpi.rma.spi.SharedMemoryProvider#allocationToken}, carried at no extra round. */
     private static final int TOKEN = 5;
-    private static final int FIELDS = 6;
+    /** The process's mpi_minimum_memory_alignment, 0 if it gave none. */
+    private static final int ALIGNMENT = 6;
+    private static final int FIELDS = 7;
     private static final String CALL = "Win.allocateShared";
 
     final long[] sizes;
@@ -26,14 +28,17 @@ final class AllocationAgreement
     final boolean contiguous;
     /** Every process's provider token, indexed by rank. */
     final long[] tokens;
+    /** The largest mpi_minimum_memory_alignment any process asked for, 1 if none did. */
+    final long alignment;
 
     private AllocationAgreement(final long[] sizes, final int[] dispUnits, final boolean contiguous,
-        final long[] tokens)
+        final long[] tokens, final long alignment)
     {
         this.sizes = sizes;
         this.dispUnits = dispUnits;
         this.contiguous = contiguous;
         this.tokens = tokens;
+        this.alignment = alignment;
     }
 
     /**
@@ -45,7 +50,14 @@ final class AllocationAgreement
     static AllocationAgreement reach(final Intracomm comm, final long size, final int dispUnit,
         final boolean noncontig, final RmaException localError, final long token)
     {
-        final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError, token);
+        return reach(comm, size, dispUnit, noncontig, 0, localError, token);
+    }
+
+    /** {@link #reach}, with the mpi_minimum_memory_alignment this process asks for (0 for none). */
+    static AllocationAgreement reach(final Intracomm comm, final long size, final int dispUnit,
+        final boolean noncontig, final long alignment, final RmaException localError, final long token)
+    {
+        final long[] own = record(size, dispUnit, noncontig, NodeIdentity.current(), localError, token, alignment);
         final long[] all = new long[comm.Size() * FIELDS];
         try
         {
@@ -62,15 +74,15 @@ final class AllocationAgreement
     static long[] record(final long size, final int dispUnit, final boolean noncontig, final long node,
         final RmaException localError)
     {
-        return record(size, dispUnit, noncontig, node, localError, 0);
+        return record(size, dispUnit, noncontig, node, localError, 0, 0);
     }
 
-    /** What one process contributes to the exchange, with its provider's token. */
+    /** What one process contributes to the exchange, with its provider's token and the alignment it asks for. */
     static long[] record(final long size, final int dispUnit, final boolean noncontig, final long node,
-        final RmaException localError, final long token)
+        final RmaException localError, final long token, final long alignment)
     {
         return new long[] {size, dispUnit, noncontig ? 1 : 0, node,
-            localError == null ? 0 : localError.errorClass().ordinal() + 1, token};
+            localError == null ? 0 : localError.errorClass().ordinal() + 1, token, alignment};
     }
 
     /**
@@ -106,8 +118,10 @@ final class AllocationAgreement
         final int[] dispUnits = new int[ranks];
         final long[] tokens = new long[ranks];
         boolean everyoneNoncontig = true;
+        long alignment = 1;
         for (int rank = 0; rank < ranks; rank++)
         {
+            alignment = Math.max(alignment, all[rank * FIELDS + ALIGNMENT]);
             sizes[rank] = all[rank * FIELDS + SIZE];
             dispUnits[rank] = (int)all[rank * FIELDS + DISP_UNIT];
             everyoneNoncontig &= all[rank * FIELDS + NONCONTIG] != 0;
@@ -115,7 +129,7 @@ final class AllocationAgreement
         }
         // Contiguity is what a process relies on when it did not ask for noncontig: it takes every process asking
         // (docs/design.md#noncontiguous-only-when-every-process-asks).
-        return new AllocationAgreement(sizes, dispUnits, !everyoneNoncontig, tokens);
+        return new AllocationAgreement(sizes, dispUnits, !everyoneNoncontig, tokens, alignment);
     }
 
     private static RmaException othersFault(final int rank, final int errorOrdinal, final long[] all, final int base)

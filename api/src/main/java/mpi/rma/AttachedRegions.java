@@ -71,7 +71,7 @@ final class AttachedRegions
     /**
      * Detaches {@code memory}, which must be what was attached (the same array, segment or buffer).
      *
-     * @throws RmaException ERR_ARG if it is not attached.
+     * @throws RmaException ERR_BASE if it is not attached.
      */
     void detach(final String call, final MemorySegment memory)
     {
@@ -91,7 +91,7 @@ final class AttachedRegions
      * region (an attached array, segment or buffer, or a slice of an attached segment).
      *
      * @param byteOffset 0 to {@code memory.byteSize()}: the end is allowed, to compute where a region ends.
-     * @throws RmaException ERR_ARG if {@code memory} is not attached or the offset is outside it.
+     * @throws RmaException ERR_BASE if {@code memory} is not attached; ERR_ARG if the offset is outside it.
      */
     long address(final String call, final MemorySegment memory, final long byteOffset)
     {
@@ -165,7 +165,7 @@ final class AttachedRegions
 
     private static RmaException notAttached(final String call, final MemorySegment memory, final String advice)
     {
-        return new RmaException(ErrorClass.ERR_ARG, call + ": this memory (" + memory.byteSize() + " bytes) is not " +
+        return new RmaException(ErrorClass.ERR_BASE, call + ": this memory (" + memory.byteSize() + " bytes) is not " +
             "attached to the window (never attached, or detached already): " + advice);
     }
 }

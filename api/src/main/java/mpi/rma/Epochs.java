@@ -170,6 +170,23 @@ final class Epochs
         }
     }
 
+    /**
+     * Throws unless a passive-target epoch to {@code target} (a rank or PROC_NULL) is open: request-based calls
+     * ({@link Win#rPut} and the others) belong in one only (MPI-4.1 §12.3.5), fence epochs included.
+     */
+    void checkPassiveAccess(final String call, final int target)
+    {
+        if (lockAll || (target == MPI.PROC_NULL ? procNullLocked : lockTypes[target] != UNLOCKED))
+        {
+            return;
+        }
+        final String targetText = target == MPI.PROC_NULL ? "MPI.PROC_NULL" : "rank " + target;
+        throw sync(call + ": request-based RMA calls belong in a passive-target epoch, and none to " + targetText +
+            " is open" + (fenceEpoch ? " (a fence epoch is: use win.put, get or accumulate there)" : "") +
+            ": call win.lock(Win.LOCK_SHARED, " + (target == MPI.PROC_NULL ? "MPI.PROC_NULL" : target) +
+            ", 0) or win.lockAll(0) first");
+    }
+
     /** Whether lockAll's epoch is open (the target locks are then shared ones on every rank). */
     boolean lockAllOpen()
     {

@@ -1,29 +1,64 @@
 package mpi.rma;
 
 /**
- * The MPI error classes that {@link RmaException} carries (MPI-4.1 section 9.4 and the
- * one-sided classes of section 12.6.2), and {@link #ERR_PROC_FAILED} from MPI 5.0.
+ * The MPI error classes that {@link RmaException} carries: those of MPI-4.1 section 9.4 that the
+ * one-sided calls, their arguments and their info objects can raise, the one-sided classes of
+ * section 12.6.2, and {@link #ERR_PROC_FAILED} from MPI 5.0. Each is thrown where MPI names it
+ * (docs/design.md#error-classes).
  */
 public enum ErrorClass
 {
-    /** An argument that fits no other class: a null buffer, an offset past an array's end, a bad lock type. */
+    // Arguments (MPI-4.1 section 9.4)
+
+    /** An argument no other class covers: an offset past an array's end, a null name, an address offset. */
     ERR_ARG,
+    /** An invalid buffer: a null origin, result or compare array. */
+    ERR_BUFFER,
+    /** An invalid communicator: a null one where a window is made or split. */
+    ERR_COMM,
     /** A rank outside the window's group (and not {@code MPI.PROC_NULL} where that is allowed). */
     ERR_RANK,
+    /** A negative count, or origin and target counts that do not match. */
+    ERR_COUNT,
+    /**
+     * A datatype that is null, not built from MPJ Express's basic types, or that does not match the buffer or
+     * the other side.
+     */
+    ERR_TYPE,
+    /** An operation that is not allowed here or not defined on the datatype. */
+    ERR_OP,
+    /** An invalid request: a request-based RMA call's request cannot be cancelled ({@link WinRequest#Cancel}). */
+    ERR_REQUEST,
+    /** An attribute key that the window does not have ({@link Win#getAttr}). */
+    ERR_KEYVAL,
+    /** An invalid info object: a null one where an info is required. */
+    ERR_INFO,
+    /** An info key that is null, empty or longer than {@link Info#MAX_INFO_KEY}. */
+    ERR_INFO_KEY,
+    /** An info value that the key does not accept, or a null or too long one. */
+    ERR_INFO_VALUE,
+    /** An info key that has no value ({@link Info#delete}). */
+    ERR_INFO_NOKEY,
+
+    // One-sided communication (MPI-4.1 section 12.6.2)
+
+    /** A window that has been freed. */
+    ERR_WIN,
+    /** Invalid memory for a window: a base of a kind a window cannot expose, or memory a dynamic window lacks. */
+    ERR_BASE,
     /** A negative window size. */
     ERR_SIZE,
     /** A displacement unit that is not positive, or a negative target displacement. */
     ERR_DISP,
-    /** A negative count, or origin and target counts that do not match. */
-    ERR_COUNT,
-    /** A datatype that is null, not a basic MPJ Express type, or does not match the buffer or the other side. */
-    ERR_TYPE,
-    /** An operation that is not allowed here or not defined on the datatype. */
-    ERR_OP,
+    /** A lock type that is neither {@link Win#LOCK_EXCLUSIVE} nor {@link Win#LOCK_SHARED}. */
+    ERR_LOCKTYPE,
     /** Assertion bits that are not allowed in this call. */
     ERR_ASSERT,
-    /** An info value that the key does not accept. */
-    ERR_INFO_VALUE,
+    /**
+     * Conflicting accesses that the implementation detected. MPI lets an implementation leave conflicts
+     * undetected, and this one does: no call throws it (docs/design.md#error-classes).
+     */
+    ERR_RMA_CONFLICT,
     /** A call in the wrong synchronisation state (outside an epoch, unlock without lock, ...). */
     ERR_RMA_SYNC,
     /**
@@ -31,19 +66,18 @@ public enum ErrorClass
      * lie within one region attached at the target.
      */
     ERR_RMA_RANGE,
-    /** The processes of the communicator cannot share memory (not on one node). */
-    ERR_RMA_SHARED,
-    /** A call that the window's flavor does not allow. */
-    ERR_RMA_FLAVOR,
-    /** Conflicting accesses that the implementation detected. */
-    ERR_RMA_CONFLICT,
     /**
      * Memory that cannot be attached to a dynamic window ({@link Win#attach}): here, memory that
      * overlaps memory already attached to it, or the same memory attached twice.
      */
     ERR_RMA_ATTACH,
-    /** A window that has been freed. */
-    ERR_WIN,
+    /** The processes of the communicator cannot share memory (not on one node). */
+    ERR_RMA_SHARED,
+    /** A call that the window's flavor does not allow. */
+    ERR_RMA_FLAVOR,
+
+    // Resources and failures
+
     /** The node cannot provide the memory asked for. */
     ERR_NO_MEM,
     /**

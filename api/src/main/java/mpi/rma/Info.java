@@ -28,7 +28,7 @@ public final class Info
     {
         if (other == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Info: the info to copy is null");
+            throw new RmaException(ErrorClass.ERR_INFO, "Info: the info to copy is null");
         }
         entries.putAll(other.entries);
     }
@@ -62,7 +62,7 @@ public final class Info
         checkKey("delete", key);
         if (entries.remove(key) == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Info.delete: key \"" + key + "\" has no value");
+            throw new RmaException(ErrorClass.ERR_INFO_NOKEY, "Info.delete: key \"" + key + "\" has no value");
         }
     }
 
@@ -82,12 +82,13 @@ public final class Info
     {
         if (key == null || key.isEmpty())
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Info." + call + ": key is " + (key == null ? "null" : "empty"));
+            throw new RmaException(ErrorClass.ERR_INFO_KEY, "Info." + call + ": key is " +
+                (key == null ? "null" : "empty"));
         }
         if (key.length() > MAX_INFO_KEY)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Info." + call + ": key \"" + key.substring(0, 20) + "...\" has " +
-                key.length() + " characters, more than MAX_INFO_KEY=" + MAX_INFO_KEY);
+            throw new RmaException(ErrorClass.ERR_INFO_KEY, "Info." + call + ": key \"" + key.substring(0, 20) +
+                "...\" has " + key.length() + " characters, more than MAX_INFO_KEY=" + MAX_INFO_KEY);
         }
     }
 }

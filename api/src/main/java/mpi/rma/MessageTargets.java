@@ -68,6 +68,31 @@ final class MessageTargets implements TargetPath
     }
 
     @Override
+    public Completion startGet(final String call, final Object origin, final int originOffset,
+        final TypeLayout originType, final int originCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        return messages.startGet(call, originType.basic(), origin, denseStart(call, originType, targetType,
+            originOffset), denseCount(originType, originCount), target, denseTargetOffset(offset, targetType));
+    }
+
+    @Override
+    public Completion startGetAccumulate(final String call, final ReduceOp op, final Object origin,
+        final int originOffset, final TypeLayout originType, final int originCount, final Object result,
+        final int resultOffset, final TypeLayout resultType, final int resultCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        if (originType != null && !originType.isDense())
+        {
+            denseStart(call, originType, targetType, originOffset);
+        }
+        return messages.startGetAccumulate(call, targetType.basic(), op, origin,
+            originType == null ? originOffset : originOffset + (int)originType.displacement(0), result,
+            denseStart(call, resultType, targetType, resultOffset), denseCount(resultType, resultCount), target,
+            denseTargetOffset(offset, targetType));
+    }
+
+    @Override
     public void fetchAndOp(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int target, final long offset)
     {

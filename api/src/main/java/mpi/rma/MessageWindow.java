@@ -16,7 +16,8 @@ import mpi.MPI;
  * agent ({@link ExposedMemory}), never by a message to itself.
  *
  * <p>Completion: puts and accumulates are sent and not waited for; gets, get-accumulates and
- * compare-and-swaps wait for their reply, so they complete when they return. A flush to a target
+ * compare-and-swaps wait for their reply, so they complete when they return, except those started for
+ * request-based calls ({@link #startGet}), whose replies {@link OutstandingReplies} receives. A flush to a target
  * with puts or accumulates outstanding sends a FLUSH and waits for its acknowledgement, which the
  * agent sends after applying every earlier request of this origin. A fence flushes every such
  * target, then agrees with every process (an Allreduce of error classes, which is also the barrier):
@@ -40,6 +41,8 @@ final class MessageWindow
     private final TargetAgent agent;
     /** Targets sent puts or accumulates since their last flush, fence or unlock. */
     private final boolean[] unflushed;
+    /** Replies of request-based gets not yet known to have arrived. */
+    private final OutstandingReplies outstanding;
     /** {@link Win#FLAVOR_CREATE}, {@link Win#FLAVOR_ALLOCATE} or {@link Win#FLAVOR_DYNAMIC}. */
     private final int flavor;
     /** The arena of memory the library allocated ({@link Win#allocate}), closed by free; null for user memory. */
@@ -57,6 +60,7 @@ final class MessageWindow
         this.exposed = exposed;
         this.lockQueue = new PassiveLockQueue(rank);
         this.unflushed = new boolean[ranks];
+        this.outstanding = new OutstandingReplies(replies, ranks);
         this.agent = ranks == 1 ? null :
             new TargetAgent(requests, replies, exposed, lockQueue, "mpi.rma agent of rank " + rank);
     }
@@ -162,6 +166,24 @@ final class MessageWindow
         receiveReply(call, target, RmaRequest.GET, type, origin, originOffset, count);
     }
 
+    /**
+     * {@link #get}, started for {@link Win#rGet}: returns once the request is sent, with the reply still to come,
+     * which the returned completion receives (or the next flush or unlock of {@code target}). This process's own
+     * memory, and a dynamic window (whose reply starts with a status that says whether elements follow), complete
+     * here.
+     */
+    Completion startGet(final String call, final BasicType type, final Object origin, final int originOffset,
+        final int count, final int target, final long offset)
+    {
+        if (target == rank || exposed.isDynamic())
+        {
+            get(call, type, origin, originOffset, count, target, offset);
+            return Completion.DONE;
+        }
+        send(call, target, RmaRequest.header(RmaRequest.GET, type, null, count, offset, false));
+        return outstanding.expect(call, target, type, origin, originOffset, count);
+    }
+
     void accumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final int count, final int target, final long offset)
     {
@@ -207,6 +229,27 @@ final class MessageWindow
             sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
         }
         receiveReply(call, target, RmaRequest.GET_ACCUMULATE, type, result, resultOffset, count);
+    }
+
+    /** {@link #getAccumulate}, started for {@link Win#rGetAccumulate}, as {@link #startGet} is. */
+    Completion startGetAccumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
+        final int originOffset, final Object result, final int resultOffset, final int count, final int target,
+        final long offset)
+    {
+        if (target == rank || exposed.isDynamic())
+        {
+            getAccumulate(call, type, op, origin, originOffset, result, resultOffset, count, target, offset);
+            return Completion.DONE;
+        }
+        if (op == ReduceOp.NO_OP)
+        {
+            send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
+        }
+        else
+        {
+            sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
+        }
+        return outstanding.expect(call, target, type, result, resultOffset, count);
     }
 
     /** Compare-and-swap of one element; returns the old value (raw). */
@@ -270,6 +313,7 @@ final class MessageWindow
             tellGranted(call, lockQueue.release(exclusive));
             return;
         }
+        outstanding.complete(call, target);
         send(call, target, RmaRequest.control(RmaRequest.UNLOCK, exclusive));
         final long[] ack = awaitAcknowledgement(call, target, RmaRequest.UNLOCK);
         unflushed[target] = false;
@@ -311,7 +355,13 @@ final class MessageWindow
             }
             return first;
         }
-        if (target == MPI.PROC_NULL || !unflushed[target])
+        if (target == MPI.PROC_NULL)
+        {
+            return null;
+        }
+        // Request-based gets complete at a flush too; their replies come before anything asked for after them.
+        outstanding.complete(call, target);
+        if (!unflushed[target])
         {
             return null;
         }

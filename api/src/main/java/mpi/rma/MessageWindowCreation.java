@@ -21,7 +21,7 @@ final class MessageWindowCreation
         final String call = "Win.create";
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+            throw new RmaException(ErrorClass.ERR_COMM, call + ": comm is null: give an intracommunicator such as " +
                 "MPI.COMM_WORLD");
         }
         RmaException localError = null;
@@ -35,7 +35,8 @@ final class MessageWindowCreation
                 throw new RmaException(ErrorClass.ERR_DISP, call + ": dispUnit=" + dispUnit + " must be positive " +
                     "(1 for bytes, 8 for doubles, ...)");
             }
-            hints = WindowHints.from(info, call);
+            // The program's own memory: no alignment of the library's to report.
+            hints = WindowHints.from(info, call).withMinimumAlignment(0);
         }
         catch (final RmaException e)
         {
@@ -50,7 +51,7 @@ final class MessageWindowCreation
         final String call = "Win.allocate";
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+            throw new RmaException(ErrorClass.ERR_COMM, call + ": comm is null: give an intracommunicator such as " +
                 "MPI.COMM_WORLD");
         }
         RmaException localError = null;
@@ -71,7 +72,9 @@ final class MessageWindowCreation
             }
             hints = WindowHints.from(info, call);
             arena = Arena.ofShared();
-            memory = arena.allocate(size, 64);
+            memory = arena.allocate(size, Math.max(64, hints.minimumAlignment()));
+            hints = hints.withMinimumAlignment(AlignedSegments.alignmentOf(memory, Math.max(64,
+                hints.minimumAlignment())));
         }
         catch (final RmaException e)
         {
@@ -105,14 +108,14 @@ final class MessageWindowCreation
         final String call = "Win.createDynamic";
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": comm is null: give an intracommunicator such as " +
+            throw new RmaException(ErrorClass.ERR_COMM, call + ": comm is null: give an intracommunicator such as " +
                 "MPI.COMM_WORLD");
         }
         RmaException localError = null;
         WindowHints hints = WindowHints.defaults();
         try
         {
-            hints = WindowHints.from(info, call);
+            hints = WindowHints.from(info, call).withMinimumAlignment(0);
         }
         catch (final RmaException e)
         {

@@ -103,6 +103,38 @@ final class MixedTargets implements TargetPath
     }
 
     @Override
+    public Completion startGet(final String call, final Object origin, final int originOffset,
+        final TypeLayout originType, final int originCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        final int onNode = nodeRankOf[target];
+        if (onNode >= 0)
+        {
+            node.get(call, origin, originOffset, originType, originCount, onNode, offset, targetType, targetCount);
+            return Completion.DONE;
+        }
+        return messages.startGet(call, origin, originOffset, originType, originCount, target, offset, targetType,
+            targetCount);
+    }
+
+    @Override
+    public Completion startGetAccumulate(final String call, final ReduceOp op, final Object origin,
+        final int originOffset, final TypeLayout originType, final int originCount, final Object result,
+        final int resultOffset, final TypeLayout resultType, final int resultCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        final int onNode = nodeRankOf[target];
+        if (onNode >= 0)
+        {
+            node.getAccumulate(call, op, origin, originOffset, originType, originCount, result, resultOffset,
+                resultType, resultCount, onNode, offset, targetType, targetCount);
+            return Completion.DONE;
+        }
+        return messages.startGetAccumulate(call, op, origin, originOffset, originType, originCount, result,
+            resultOffset, resultType, resultCount, target, offset, targetType, targetCount);
+    }
+
+    @Override
     public void fetchAndOp(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int target, final long offset)
     {

@@ -18,14 +18,14 @@ public final class Shared
      * Collective over {@code comm}: returns the communicator of the processes of {@code comm}
      * that share this process's node, ranked in the order of their ranks in {@code comm}.
      *
-     * @throws RmaException ERR_ARG if {@code comm} is null; ERR_PROC_FAILED naming the rank if a
+     * @throws RmaException ERR_COMM if {@code comm} is null; ERR_PROC_FAILED naming the rank if a
      *                      process died during the exchange of nodes.
      */
     public static Intracomm split(final Intracomm comm)
     {
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Shared.split: comm is null");
+            throw new RmaException(ErrorClass.ERR_COMM, "Shared.split: comm is null");
         }
         final long[] nodes = new long[comm.Size()];
         try

@@ -19,7 +19,7 @@ final class SharedWindowCreation
     {
         if (comm == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Win.allocateShared: comm is null: give an intracommunicator " +
+            throw new RmaException(ErrorClass.ERR_COMM, "Win.allocateShared: comm is null: give an intracommunicator " +
                 "such as MPI.COMM_WORLD");
         }
         RmaException localError = null;
@@ -47,8 +47,10 @@ final class SharedWindowCreation
         }
         final SharedMemoryProvider provider = Providers.get();
         final AllocationAgreement layout = AllocationAgreement.reach(comm, size, dispUnit,
-            hints.allocSharedNoncontig(), localError, provider.allocationToken(comm));
-        final SharedMemory memory = provider.allocate(comm, layout.sizes, layout.contiguous, layout.tokens);
-        return Win.ofSharedMemory(comm, layout, hints.withNoncontig(!layout.contiguous), memory);
+            hints.allocSharedNoncontig(), hints.minimumAlignment(), localError, provider.allocationToken(comm));
+        final SharedMemory memory = AlignedSegments.allocate(provider, comm, layout);
+        final long alignment = AlignedSegments.alignmentOf(memory.segment(comm.Rank()), layout.alignment);
+        return Win.ofSharedMemory(comm, layout, hints.withNoncontig(!layout.contiguous).withMinimumAlignment(alignment),
+            memory);
     }
 }

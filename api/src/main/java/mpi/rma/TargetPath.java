@@ -27,6 +27,30 @@ interface TargetPath
         int originCount, Object result, int resultOffset, TypeLayout resultType, int resultCount, int target,
         long offset, TypeLayout targetType, int targetCount);
 
+    /**
+     * {@link #get}, started for a request-based call ({@link Win#rGet}): returns what is left to complete. A path
+     * whose calls complete before they return has nothing left ({@link Completion#DONE}); the message path returns
+     * once the request is sent ({@link MessageWindow#startGet}).
+     */
+    default Completion startGet(final String call, final Object origin, final int originOffset,
+        final TypeLayout originType, final int originCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        get(call, origin, originOffset, originType, originCount, target, offset, targetType, targetCount);
+        return Completion.DONE;
+    }
+
+    /** {@link #getAccumulate}, started for {@link Win#rGetAccumulate}, as {@link #startGet} is. */
+    default Completion startGetAccumulate(final String call, final ReduceOp op, final Object origin,
+        final int originOffset, final TypeLayout originType, final int originCount, final Object result,
+        final int resultOffset, final TypeLayout resultType, final int resultCount, final int target, final long offset,
+        final TypeLayout targetType, final int targetCount)
+    {
+        getAccumulate(call, op, origin, originOffset, originType, originCount, result, resultOffset, resultType,
+            resultCount, target, offset, targetType, targetCount);
+        return Completion.DONE;
+    }
+
     /** One element of {@code type}; {@code origin} is not read with {@link ReduceOp#NO_OP}. */
     void fetchAndOp(String call, BasicType type, ReduceOp op, Object origin, int originOffset, Object result,
         int resultOffset, int target, long offset);

@@ -88,6 +88,8 @@ public final class Win implements AutoCloseable
     private final Epochs epochs;
     /** How targets are reached: shared memory or messages. */
     private final TargetPath targets;
+    /** rPut, rGet, rAccumulate, rGetAccumulate. */
+    private final RequestCalls requests;
     /** Whether this process holds target i's lock (not with MODE_NOCHECK), and how. */
     private final boolean[] lockHeld;
     private final boolean[] lockExclusive;
@@ -105,6 +107,7 @@ public final class Win implements AutoCloseable
         this.checks = new AccessChecks(sizes, dispUnits, targets.flavor() == FLAVOR_DYNAMIC);
         this.epochs = new Epochs(sizes.length);
         this.targets = targets;
+        this.requests = new RequestCalls(checks, epochs, targets, hints);
         this.lockHeld = new boolean[sizes.length];
         this.lockExclusive = new boolean[sizes.length];
     }
@@ -140,7 +143,7 @@ public final class Win implements AutoCloseable
      * @param dispUnit the unit, in bytes, of displacements that target this process.
      * @param info     hints, or null.
      * @param comm     the processes, on any nodes.
-     * @throws RmaException on every process: ERR_ARG for a base of another kind, ERR_DISP, ERR_INFO_VALUE
+     * @throws RmaException on every process: ERR_BASE for a base of another kind, ERR_DISP, ERR_INFO_VALUE
      *                      (naming the rank at fault); ERR_PROC_FAILED, naming the rank, if a process dies
      *                      during the call.
      */
@@ -209,7 +212,7 @@ public final class Win implements AutoCloseable
      *             direct {@link java.nio.ByteBuffer}.
      * @return the target displacement (address) of its first byte: a number private to this window and
      *         process, never reused while the window lives.
-     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG for a base of another kind;
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_BASE for a base of another kind;
      *                      ERR_RMA_ATTACH if it overlaps memory attached already (or is attached already).
      */
     public long attach(final Object base)
@@ -223,7 +226,7 @@ public final class Win implements AutoCloseable
      * completed first (a flush, unlock or fence by each origin, ordered before this call): one that
      * arrives later is not applied, and its origin's sync call throws ERR_RMA_RANGE.
      *
-     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not attached.
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_BASE if {@code base} is not attached.
      */
     public void detach(final Object base)
     {
@@ -238,8 +241,8 @@ public final class Win implements AutoCloseable
      *
      * @param base       attached memory: what {@link #attach} was given, or a slice of an attached segment.
      * @param byteOffset 0 to the size of {@code base} in bytes (element i of a {@code double[]}: i * 8).
-     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_ARG if {@code base} is not
-     *                      attached or {@code byteOffset} is outside it.
+     * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_BASE if {@code base} is not
+     *                      attached; ERR_ARG if {@code byteOffset} is outside it.
      */
     public long address(final Object base, final long byteOffset)
     {
@@ -369,26 +372,15 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.getAccumulate";
         checkUsable(call);
-        final TypeLayout type = TypeLayouts.of(targetType, call + ": targetType");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
-        TypeLayout originLayout = null;
-        if (reduce != ReduceOp.NO_OP)
+        final AccessChecks.ResultTransfer transfer = checks.resultTransfer(epochs, call, origin, originOffset,
+            originCount, originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp,
+            targetCount, targetType, op);
+        if (transfer != null)
         {
-            originLayout = AccessChecks.checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-            AccessChecks.checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+            targets.getAccumulate(call, transfer.op(), origin, originOffset, transfer.origin(), originCount, result,
+                resultOffset, transfer.result(), resultCount, targetRank, transfer.offset(), transfer.target(),
+                targetCount);
         }
-        final TypeLayout resultLayout = AccessChecks.checkBuffer(call, "result", result, resultOffset, resultCount,
-            resultType);
-        AccessChecks.checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
-        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, targetCount, type);
-        if (offset == AccessChecks.NO_TARGET)
-        {
-            return;
-        }
-        AccessChecks.checkNoOverlap(call, "result", resultLayout, resultCount, "§12.3.4.2");
-        AccessChecks.checkNoOverlap(call, "target", type, targetCount, "§12.3.4.2");
-        targets.getAccumulate(call, reduce, origin, originOffset, originLayout, originCount, result, resultOffset,
-            resultLayout, resultCount, targetRank, offset, type, targetCount);
     }
 
     /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
@@ -442,11 +434,79 @@ public final class Win implements AutoCloseable
     }
 
     /**
+     * {@link #put}, returning a request ({@code MPI_Rput}, MPI-4.1 section 12.3.5); in a passive-target epoch
+     * only. The request completes when the origin buffer may be reused, which is when this call returns: a
+     * flush or unlock completes the put at the target.
+     *
+     * @throws RmaException put's errors; ERR_RMA_SYNC if no lock or lockAll epoch to {@code targetRank} is open
+     *                      (a fence epoch is not one).
+     */
+    public WinRequest rPut(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType)
+    {
+        checkUsable("Win.rPut");
+        return requests.rPut(origin, originOffset, originCount, originType, targetRank, targetDisp, targetCount,
+            targetType);
+    }
+
+    /**
+     * {@link #get}, returning a request ({@code MPI_Rget}); in a passive-target epoch only. The request
+     * completes when the elements are in {@code origin}: when this call returns on shared memory, on arrival
+     * of the target's reply across nodes.
+     *
+     * @throws RmaException get's errors; ERR_RMA_SYNC if no lock or lockAll epoch to {@code targetRank} is open.
+     */
+    public WinRequest rGet(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType)
+    {
+        checkUsable("Win.rGet");
+        return requests.rGet(origin, originOffset, originCount, originType, targetRank, targetDisp, targetCount,
+            targetType);
+    }
+
+    /**
+     * {@link #accumulate}, returning a request ({@code MPI_Raccumulate}); in a passive-target epoch only.
+     * Completes as {@link #rPut} does.
+     *
+     * @throws RmaException accumulate's errors; ERR_RMA_SYNC if no lock or lockAll epoch to {@code targetRank}
+     *                      is open.
+     */
+    public WinRequest rAccumulate(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType, final Op op)
+    {
+        checkUsable("Win.rAccumulate");
+        return requests.rAccumulate(origin, originOffset, originCount, originType, targetRank, targetDisp,
+            targetCount, targetType, op);
+    }
+
+    /**
+     * {@link #getAccumulate}, returning a request ({@code MPI_Rget_accumulate}); in a passive-target epoch
+     * only. Completes as {@link #rGet} does, when the old elements are in {@code result}.
+     *
+     * @throws RmaException getAccumulate's errors; ERR_RMA_SYNC if no lock or lockAll epoch to
+     *                      {@code targetRank} is open.
+     */
+    public WinRequest rGetAccumulate(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType, final Object result, final int resultOffset, final int resultCount,
+        final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
+        final Datatype targetType, final Op op)
+    {
+        checkUsable("Win.rGetAccumulate");
+        return requests.rGetAccumulate(origin, originOffset, originCount, originType, result, resultOffset,
+            resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op);
+    }
+
+    /**
      * Starts a passive-target epoch to {@code rank} ({@code MPI_Win_lock}); returns once the lock is
      * held. An exclusive lock also protects direct loads and stores of that rank's segment.
      *
      * @param lockType  {@link #LOCK_EXCLUSIVE} or {@link #LOCK_SHARED}.
      * @param assertion 0 or {@link #MODE_NOCHECK} (no conflicting lock exists: the lock is not taken).
+     * @throws RmaException ERR_LOCKTYPE for another lock type, ERR_ASSERT for other assertion bits, ERR_RANK,
+     *                      ERR_RMA_SYNC if a lock on {@code rank} is held already or the window has no_locks.
      */
     public void lock(final int lockType, final int rank, final int assertion)
     {
@@ -454,7 +514,7 @@ public final class Win implements AutoCloseable
         checkUsable(call);
         if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": lockType=" + lockType +
+            throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
                 " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
         }
         AccessChecks.checkLockAssertion(call, assertion);
@@ -659,8 +719,8 @@ public final class Win implements AutoCloseable
             case WIN_DISP_UNIT -> dispUnit();
             case WIN_CREATE_FLAVOR -> createFlavor();
             case WIN_MODEL -> model();
-            default -> throw new RmaException(ErrorClass.ERR_ARG, "Win.getAttr: keyval=" + keyval + " is not a window " +
-                "attribute: give Win.WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, WIN_CREATE_FLAVOR or WIN_MODEL");
+            default -> throw new RmaException(ErrorClass.ERR_KEYVAL, "Win.getAttr: keyval=" + keyval + " is not a " +
+                "window attribute: give Win.WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, WIN_CREATE_FLAVOR or WIN_MODEL");
         };
     }
 
@@ -687,7 +747,7 @@ public final class Win implements AutoCloseable
         checkUsable("Win.setInfo");
         if (info == null)
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Win.setInfo: info is null");
+            throw new RmaException(ErrorClass.ERR_INFO, "Win.setInfo: info is null: give an Info, empty for no hints");
         }
         WindowHints.from(info, "Win.setInfo");
     }

@@ -18,7 +18,7 @@ final class WindowBase
     /**
      * {@code base} as a segment of all its bytes.
      *
-     * @throws RmaException ERR_ARG, saying what to give instead, for null, a boolean[] (its
+     * @throws RmaException ERR_BASE, saying what to give instead, for null, a boolean[] (its
      *                      elements have no defined bytes), an array of objects, a heap or
      *                      read-only buffer, a read-only segment or one of a confined arena
      *                      (another thread applies the puts), or anything else.
@@ -28,7 +28,7 @@ final class WindowBase
         final String kinds = "give a primitive array (double[], int[], ...), a MemorySegment or a direct ByteBuffer";
         final MemorySegment segment = switch (base)
         {
-            case null -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is null: " + kinds +
+            case null -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is null: " + kinds +
                 " (new byte[0] for a window that exposes nothing)");
             case byte[] array -> MemorySegment.ofArray(array);
             case char[] array -> MemorySegment.ofArray(array);
@@ -39,23 +39,23 @@ final class WindowBase
             case double[] array -> MemorySegment.ofArray(array);
             case MemorySegment given -> given;
             case ByteBuffer buffer when buffer.isDirect() && !buffer.isReadOnly() -> MemorySegment.ofBuffer(buffer);
-            case ByteBuffer buffer -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a " +
+            case ByteBuffer buffer -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a " +
                 (buffer.isReadOnly() ? "read-only" : "heap") + " ByteBuffer: give a writable direct one " +
                 "(ByteBuffer.allocateDirect), or the array behind it");
-            case boolean[] array -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a boolean[], " +
+            case boolean[] array -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a boolean[], " +
                 "whose elements have no defined bytes: use a byte[] of 0 and 1");
-            default -> throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a " +
+            default -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a " +
                 base.getClass().getSimpleName() + ": " + kinds);
         };
         if (!segment.isAccessibleBy(Thread.ofPlatform().unstarted(() -> { })))
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a MemorySegment of a confined arena, " +
+            throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a MemorySegment of a confined arena, " +
                 "which only its owner thread may touch, and the window's agent thread applies other processes' " +
                 "puts to it: allocate it from Arena.ofShared(), Arena.ofAuto() or Arena.global()");
         }
         if (segment.isReadOnly())
         {
-            throw new RmaException(ErrorClass.ERR_ARG, call + ": base is a read-only MemorySegment: other " +
+            throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a read-only MemorySegment: other " +
                 "processes' puts must be able to write it");
         }
         return segment;

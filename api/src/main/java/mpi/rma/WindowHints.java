@@ -1,13 +1,18 @@
 package mpi.rma;
 
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * The info keys a shared window understands (MPI-4.1 section 12.2.1), their checked values,
- * and the info {@link Win#getInfo()} reports.
+ * The info keys a window understands (MPI-4.1 sections 12.2.1, 12.2.2, 12.2.3 and 12.7), their checked values,
+ * and the info {@link Win#getInfo()} reports. What each key changes is in docs/design.md#info-hints.
+ *
+ * @param minimumAlignment {@code mpi_minimum_memory_alignment}: as asked for until the window's memory is laid out,
+ *                         then the alignment of this process's memory ({@link #withMinimumAlignment}); 0 when the
+ *                         memory is the program's own (create, createDynamic), and then not reported.
  */
 record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSize, boolean sameDispUnit,
-    String accumulateOrdering, String accumulateOps)
+    String accumulateOrdering, String accumulateOps, long accumulateGranularity, long minimumAlignment)
 {
     static final String ALLOC_SHARED_NONCONTIG = "alloc_shared_noncontig";
     static final String NO_LOCKS = "no_locks";
@@ -15,16 +20,23 @@ record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSi
     static final String SAME_DISP_UNIT = "same_disp_unit";
     static final String ACCUMULATE_ORDERING = "accumulate_ordering";
     static final String ACCUMULATE_OPS = "accumulate_ops";
+    static final String ACCUMULATE_GRANULARITY = "mpi_accumulate_granularity";
+    static final String MINIMUM_MEMORY_ALIGNMENT = "mpi_minimum_memory_alignment";
     static final String DEFAULT_ORDERING = "rar,raw,war,waw";
     static final String DEFAULT_OPS = "same_op_no_op";
+    /**
+     * The largest alignment the library can give: shared memory is mapped in pages of 4096 bytes, and a
+     * segment starts on a page unless segments lie back to back.
+     */
+    static final long MAX_ALIGNMENT_BYTES = 4096;
     private static final Set<String> ORDERINGS = Set.of("rar", "raw", "war", "waw");
 
     static WindowHints defaults()
     {
-        return new WindowHints(false, false, false, false, DEFAULT_ORDERING, DEFAULT_OPS);
+        return new WindowHints(false, false, false, false, DEFAULT_ORDERING, DEFAULT_OPS, 0, 0);
     }
 
-    /** The hints in {@code info} (null: none); throws ERR_INFO_VALUE naming the key and value. */
+    /** The hints in {@code info} (null: none); throws ERR_INFO_VALUE naming the key, the value and what to give. */
     static WindowHints from(final Info info, final String call)
     {
         if (info == null)
@@ -33,13 +45,22 @@ record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSi
         }
         return new WindowHints(
             bool(info, ALLOC_SHARED_NONCONTIG, call), bool(info, NO_LOCKS, call), bool(info, SAME_SIZE, call),
-            bool(info, SAME_DISP_UNIT, call), ordering(info, call), ops(info, call));
+            bool(info, SAME_DISP_UNIT, call), ordering(info, call), ops(info, call), granularity(info, call),
+            alignment(info, call));
     }
 
     /** These hints with alloc_shared_noncontig as the processes agreed on it. */
     WindowHints withNoncontig(final boolean noncontig)
     {
-        return new WindowHints(noncontig, noLocks, sameSize, sameDispUnit, accumulateOrdering, accumulateOps);
+        return new WindowHints(noncontig, noLocks, sameSize, sameDispUnit, accumulateOrdering, accumulateOps,
+            accumulateGranularity, minimumAlignment);
+    }
+
+    /** These hints with the alignment of the window's memory as laid out (0: the program's own memory). */
+    WindowHints withMinimumAlignment(final long alignmentBytes)
+    {
+        return new WindowHints(allocSharedNoncontig, noLocks, sameSize, sameDispUnit, accumulateOrdering,
+            accumulateOps, accumulateGranularity, alignmentBytes);
     }
 
     /** The hints as {@link Win#getInfo()} reports them: every key, defaults included. */
@@ -52,7 +73,11 @@ record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSi
         info.set(SAME_DISP_UNIT, Boolean.toString(sameDispUnit));
         info.set(ACCUMULATE_ORDERING, accumulateOrdering);
         info.set(ACCUMULATE_OPS, accumulateOps);
-        info.set("mpi_accumulate_granularity", "0");
+        info.set(ACCUMULATE_GRANULARITY, Long.toString(accumulateGranularity));
+        if (minimumAlignment > 0)
+        {
+            info.set(MINIMUM_MEMORY_ALIGNMENT, Long.toString(minimumAlignment));
+        }
         return info;
     }
 
@@ -63,7 +88,7 @@ record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSi
         {
             return false;
         }
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT))
+        return switch (value.trim().toLowerCase(Locale.ROOT))
         {
             case "true" -> true;
             case "false" -> false;
@@ -109,5 +134,49 @@ record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean sameSi
                 "\": give \"same_op\" or \"same_op_no_op\"");
         }
         return trimmed;
+    }
+
+    /** A whole number of bytes, 0 (no preference) or more. */
+    private static long granularity(final Info info, final String call)
+    {
+        final String value = info.get(ACCUMULATE_GRANULARITY);
+        final long bytes = value == null ? 0 : number(value);
+        if (bytes < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_INFO_VALUE, call + ": info key " + ACCUMULATE_GRANULARITY + "=\"" +
+                value + "\": give a whole number of bytes, 0 (no preference) or more, such as \"8\"");
+        }
+        return bytes;
+    }
+
+    /** A power of two from 1 to {@link #MAX_ALIGNMENT_BYTES}; 0 when the key is absent. */
+    private static long alignment(final Info info, final String call)
+    {
+        final String value = info.get(MINIMUM_MEMORY_ALIGNMENT);
+        if (value == null)
+        {
+            return 0;
+        }
+        final long bytes = number(value);
+        if (bytes < 1 || bytes > MAX_ALIGNMENT_BYTES || Long.bitCount(bytes) != 1)
+        {
+            throw new RmaException(ErrorClass.ERR_INFO_VALUE, call + ": info key " + MINIMUM_MEMORY_ALIGNMENT + "=\"" +
+                value + "\": give a power of two from 1 to " + MAX_ALIGNMENT_BYTES + " (1, 2, 4, ..., 64, ..., " +
+                MAX_ALIGNMENT_BYTES + "), the bytes of alignment the window's memory must have");
+        }
+        return bytes;
+    }
+
+    /** The decimal number in {@code value}, or -1 if it is none. */
+    private static long number(final String value)
+    {
+        try
+        {
+            return Long.parseLong(value.trim());
+        }
+        catch (final NumberFormatException e)
+        {
+            return -1;
+        }
     }
 }

@@ -133,8 +133,8 @@ class AttachedRegionsTest
         final RmaException again = assertThrows(RmaException.class,
             () -> regions.detach("Win.detach", MemorySegment.ofArray(array)));
 
-        assertEquals(ErrorClass.ERR_ARG, other.errorClass());
-        assertEquals(ErrorClass.ERR_ARG, part.errorClass());
+        assertEquals(ErrorClass.ERR_BASE, other.errorClass());
+        assertEquals(ErrorClass.ERR_BASE, part.errorClass());
         assertTrue(again.getMessage().contains("is not attached to the window (never attached, or detached " +
             "already)"), again.getMessage());
         assertEquals(0, regions.count());
@@ -152,7 +152,7 @@ class AttachedRegionsTest
         assertEquals(base + 16 + 4, regions.address("t", segment.asSlice(16, 8), 4));
         assertEquals(ErrorClass.ERR_ARG, assertThrows(RmaException.class,
             () -> regions.address("t", segment, 33)).errorClass());
-        assertEquals(ErrorClass.ERR_ARG, assertThrows(RmaException.class,
+        assertEquals(ErrorClass.ERR_BASE, assertThrows(RmaException.class,
             () -> regions.address("t", MemorySegment.ofArray(new byte[4]), 0)).errorClass());
     }
 

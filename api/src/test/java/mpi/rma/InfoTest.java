@@ -40,15 +40,17 @@ class InfoTest
     {
         final Info info = new Info();
 
-        assertEquals(ErrorClass.ERR_ARG, assertThrows(RmaException.class, () -> info.set(null, "v")).errorClass());
-        assertEquals(ErrorClass.ERR_ARG, assertThrows(RmaException.class, () -> info.set("", "v")).errorClass());
-        assertEquals(ErrorClass.ERR_ARG,
+        assertEquals(ErrorClass.ERR_INFO_KEY, assertThrows(RmaException.class, () -> info.set(null, "v")).errorClass());
+        assertEquals(ErrorClass.ERR_INFO_KEY, assertThrows(RmaException.class, () -> info.set("", "v")).errorClass());
+        assertEquals(ErrorClass.ERR_INFO_KEY,
             assertThrows(RmaException.class, () -> info.set("k".repeat(Info.MAX_INFO_KEY + 1), "v")).errorClass());
         final RmaException nullValue = assertThrows(RmaException.class, () -> info.set("key", null));
         assertEquals(ErrorClass.ERR_INFO_VALUE, nullValue.errorClass());
         assertTrue(nullValue.getMessage().contains("\"key\""), nullValue.getMessage());
         assertEquals(ErrorClass.ERR_INFO_VALUE,
             assertThrows(RmaException.class, () -> info.set("k", "v".repeat(Info.MAX_INFO_VAL + 1))).errorClass());
-        assertEquals(ErrorClass.ERR_ARG, assertThrows(RmaException.class, () -> info.delete("absent")).errorClass());
+        assertEquals(ErrorClass.ERR_INFO_NOKEY,
+            assertThrows(RmaException.class, () -> info.delete("absent")).errorClass());
+        assertEquals(ErrorClass.ERR_INFO, assertThrows(RmaException.class, () -> new Info(null)).errorClass());
     }
 }

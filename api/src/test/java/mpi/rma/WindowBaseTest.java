@@ -58,7 +58,7 @@ class WindowBaseTest
     private static void assertRefused(final Object base, final String expected)
     {
         final RmaException e = assertThrows(RmaException.class, () -> WindowBase.segmentOf(base, "Win.create"));
-        assertEquals(ErrorClass.ERR_ARG, e.errorClass());
+        assertEquals(ErrorClass.ERR_BASE, e.errorClass());
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 }

@@ -94,9 +94,10 @@ public final class AllocationCases
                         () -> c.window(8, c.rank() == 0 ? -4 : 4)))
             .notDynamic(FlavourNotes.DISP_UNIT_ARGUMENT)
             .add("alloc.null-comm", Behaviour.ALLOC_ARGUMENT_ERRORS,
-                "a null communicator is rejected (MPI_ERR_COMM in C; ERR_ARG here, the API has no ERR_COMM)",
-                "MPI-4.1 §12.2.3 (comm is an intracommunicator); Open MPI win_allocate_shared.c.in; docs/design.md#error-classes-the-api-lacks", c ->
-                    c.expectError(ErrorClass.ERR_ARG, "allocateShared(comm=null)",
+                "a null communicator is rejected with MPI_ERR_COMM",
+                "MPI-4.1 §12.2.3 (comm is an intracommunicator), §9.4; Open MPI win_allocate_shared.c.in; " +
+                    "docs/design.md#error-classes", c ->
+                    c.expectError(ErrorClass.ERR_COMM, "allocateShared(comm=null)",
                         () -> Win.allocateShared(8, 1, null, null)))
             .add("alloc.info-bad-value", Behaviour.ALLOC_INFO,
                 "alloc_shared_noncontig=\"maybe\": MPI_ERR_INFO_VALUE on every rank",

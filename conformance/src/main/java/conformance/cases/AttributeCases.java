@@ -56,11 +56,11 @@ public final class AttributeCases
                     c.checkEquals(model, win.model(), "model()");
                 })
             .add("attr.unknown-keyval", Behaviour.ATTR_VALUES,
-                "getAttr of an unknown key: an error (MPI_ERR_KEYVAL in C; ERR_ARG here)",
-                "MPI-4.1 §12.2.6, §7.7", c ->
+                "getAttr of an unknown key: MPI_ERR_KEYVAL",
+                "MPI-4.1 §12.2.6, §7.7, §9.4", c ->
                 {
                     final Win win = c.window(8, 1);
-                    c.expectError(ErrorClass.ERR_ARG, "getAttr(99)", () -> win.getAttr(99));
+                    c.expectError(ErrorClass.ERR_KEYVAL, "getAttr(99)", () -> win.getAttr(99));
                 })
             .add("attr.name", Behaviour.ATTR_NAME,
                 "a new window's name is \"\"; setName then getName returns it",
@@ -148,11 +148,11 @@ public final class AttributeCases
                         () -> win.setInfo(CaseContext.info("no_locks", "perhaps")));
                 })
             .add("attr.set-info-null", Behaviour.ATTR_INFO,
-                "setInfo(null): an error naming the argument (MPI_ERR_INFO in C; ERR_ARG here)",
-                "MPI-4.1 §12.2.7; docs/design.md#every-argument-is-checked", c ->
+                "setInfo(null): MPI_ERR_INFO, naming the argument",
+                "MPI-4.1 §12.2.7, §9.4; docs/design.md#every-argument-is-checked", c ->
                 {
                     final Win win = c.window(8, 1);
-                    c.expectError(ErrorClass.ERR_ARG, "setInfo(null)", () -> win.setInfo(null));
+                    c.expectError(ErrorClass.ERR_INFO, "setInfo(null)", () -> win.setInfo(null));
                 })
             .list();
     }

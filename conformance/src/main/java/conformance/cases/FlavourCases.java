@@ -111,24 +111,24 @@ public final class FlavourCases
                 })
             .only(EnumSet.of(Flavour.CREATE), CREATE_ITSELF)
             .add("flavour.create-null-base", Behaviour.FLAVOUR_CREATE_ERRORS,
-                "Win.create with a null base on every rank: MPI_ERR_ARG everywhere, naming the kinds to give",
+                "Win.create with a null base on every rank: MPI_ERR_BASE everywhere, naming the kinds to give",
                 "MPI-4.1 §12.2.1, §12.6.2; docs/design.md#every-argument-is-checked", c ->
                 {
-                    final var e = c.expectError(ErrorClass.ERR_ARG, "create(null)",
+                    final var e = c.expectError(ErrorClass.ERR_BASE, "create(null)",
                         () -> c.keep(Win.create(null, 1, null, c.comm())));
                     c.check(e == null || e.getMessage().contains("primitive array"), "the message names no kind: " +
                         (e == null ? "" : e.getMessage()));
                 })
             .only(EnumSet.of(Flavour.CREATE), CREATE_ITSELF)
             .add("flavour.create-bad-base-one-rank", 2, Behaviour.FLAVOUR_CREATE_ERRORS,
-                "the last rank passes a String, a heap ByteBuffer, a boolean[]: MPI_ERR_ARG on every rank each " +
+                "the last rank passes a String, a heap ByteBuffer, a boolean[]: MPI_ERR_BASE on every rank each " +
                     "time, and a window made next works",
                 "MPI-4.1 §12.2.1 (collective); docs/design.md#collective-calls-fail-together", c ->
                 {
                     final List<Object> bad = List.of("not memory", ByteBuffer.allocate(8), new boolean[8]);
                     for (final Object base : bad)
                     {
-                        c.expectError(ErrorClass.ERR_ARG, "create with rank " + c.last() + " at " +
+                        c.expectError(ErrorClass.ERR_BASE, "create with rank " + c.last() + " at " +
                             base.getClass().getSimpleName(), () -> c.keep(Win.create(c.rank() == c.last() ? base :
                                 new long[1], 8, null, c.comm())));
                     }

@@ -238,12 +238,12 @@ public final class PutGetCases
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("rma.null-buffer", Behaviour.RMA_ARGUMENT_ERRORS,
-                "a null origin buffer: an error naming it (ERR_ARG)",
-                "MPI-4.1 §12.3.1; docs/design.md#every-argument-is-checked", c ->
+                "a null origin buffer: MPI_ERR_BUFFER, naming it",
+                "MPI-4.1 §12.3.1, §9.4; docs/design.md#every-argument-is-checked", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    c.expectError(ErrorClass.ERR_ARG, "put from null",
+                    c.expectError(ErrorClass.ERR_BUFFER, "put from null",
                         () -> win.put(null, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
                     win.fence(Win.MODE_NOSUCCEED);
                 })

@@ -218,7 +218,7 @@ public final class RmaRulesProgram
             expect("rar,raw,war,waw".equals(win.getInfo().get("accumulate_ordering")), "ordering default");
             expect("same_op_no_op".equals(win.getInfo().get("accumulate_ops")), "ops default");
             expect(win.getGroup().Size() == size && win.getGroup().Rank() == rank, "group");
-            expectError(ErrorClass.ERR_ARG, () -> win.getAttr(99));
+            expectError(ErrorClass.ERR_KEYVAL, () -> win.getAttr(99));
         }
     }
 
@@ -254,7 +254,7 @@ public final class RmaRulesProgram
             win.get(one, 0, 1, MPI.LONG, right, 0, 1, MPI.LONG);
             win.flush(right);
             win.unlock(right);
-            expectError(ErrorClass.ERR_ARG, () -> win.lock(7, right, 0));
+            expectError(ErrorClass.ERR_LOCKTYPE, () -> win.lock(7, right, 0));
             expectError(ErrorClass.ERR_ASSERT, () -> win.lock(Win.LOCK_SHARED, right, Win.MODE_NOPUT));
             expectError(ErrorClass.ERR_RANK, () -> win.lock(Win.LOCK_SHARED, size, 0));
             win.lockAll(0);

@@ -1,0 +1,189 @@
+package conformance.cases;
+
+import java.util.EnumSet;
+import java.util.List;
+
+import conformance.Behaviour;
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Flavour;
+import conformance.Group;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.Info;
+import mpi.rma.Win;
+
+/**
+ * The error class of each kind of mistake, and the info keys of windows: their values checked, what getInfo
+ * reports, and what the keys change (docs/conformance-checklist.md#error-classes-and-info-keys).
+ */
+public final class ErrorClassCases
+{
+    private ErrorClassCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.ERROR_CLASSES)
+            .add("errclass.one-sided-names", Behaviour.ERRCLASS_EACH,
+                "ErrorClass has every one-sided class of MPI-4.1, each named as MPI names it",
+                "MPI-4.1 §12.6.2 (Table 12.3)", c ->
+                {
+                    for (final String name : List.of("WIN", "BASE", "SIZE", "DISP", "LOCKTYPE", "ASSERT",
+                        "RMA_CONFLICT", "RMA_SYNC", "RMA_RANGE", "RMA_ATTACH", "RMA_SHARED", "RMA_FLAVOR"))
+                    {
+                        c.checkEquals("MPI_ERR_" + name, ErrorClass.valueOf("ERR_" + name).mpiName(), name);
+                    }
+                })
+            .add("errclass.null-comm", Behaviour.ERRCLASS_EACH,
+                "making a window of the configuration's flavour on a null communicator: MPI_ERR_COMM",
+                "MPI-4.1 §9.4 (MPI_ERR_COMM), §12.2; docs/design.md#error-classes", c ->
+                    c.expectError(ErrorClass.ERR_COMM, "window on comm=null",
+                        () -> c.unkeptWindow(8, 8, null, null)))
+            .add("errclass.communication", Behaviour.ERRCLASS_EACH,
+                "in a fence epoch: a negative displacement is MPI_ERR_DISP, a negative count MPI_ERR_COUNT, a long[] " +
+                    "described as INT MPI_ERR_TYPE, MAXLOC MPI_ERR_OP, a null result MPI_ERR_BUFFER, rank size " +
+                    "MPI_ERR_RANK, a target past the end MPI_ERR_RMA_RANGE",
+                "MPI-4.1 §9.4, §12.3, §12.6.2; docs/design.md#error-classes", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final long[] one = new long[1];
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_DISP, "put at -1",
+                        () -> win.put(one, 0, 1, MPI.LONG, c.rank(), -1, 1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_COUNT, "put of -1",
+                        () -> win.put(one, 0, -1, MPI.LONG, c.rank(), 0, -1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_TYPE, "long[] as INT",
+                        () -> win.put(one, 0, 1, MPI.INT, c.rank(), 0, 1, MPI.INT));
+                    c.expectError(ErrorClass.ERR_OP, "accumulate(MAXLOC)",
+                        () -> win.accumulate(one, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, MPI.MAXLOC));
+                    c.expectError(ErrorClass.ERR_BUFFER, "getAccumulate into null", () -> win.getAccumulate(one, 0,
+                        1, MPI.LONG, null, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RANK, "get from rank size",
+                        () -> win.get(one, 0, 1, MPI.LONG, c.size(), 0, 1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "get past the end",
+                        () -> win.get(one, 0, 1, MPI.LONG, c.rank(), 1, 1, MPI.LONG));
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("errclass.synchronisation", Behaviour.ERRCLASS_EACH,
+                "lock type 7 is MPI_ERR_LOCKTYPE, MODE_NOPUT on a lock MPI_ERR_ASSERT, unlock without lock " +
+                    "MPI_ERR_RMA_SYNC, any call after free MPI_ERR_WIN",
+                "MPI-4.1 §12.5.3, §12.5.5, §12.6.2; docs/design.md#error-classes", c ->
+                {
+                    final Win win = c.unkeptWindow(8, 8, null, c.comm());
+                    c.expectError(ErrorClass.ERR_LOCKTYPE, "lock type 7", () -> win.lock(7, c.rank(), 0));
+                    c.expectError(ErrorClass.ERR_ASSERT, "lock with MODE_NOPUT",
+                        () -> win.lock(Win.LOCK_SHARED, c.rank(), Win.MODE_NOPUT));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "unlock without lock", () -> win.unlock(c.rank()));
+                    win.free();
+                    c.expectError(ErrorClass.ERR_WIN, "lockAll after free", () -> win.lockAll(0));
+                })
+            .add("errclass.info-objects", Behaviour.ERRCLASS_EACH,
+                "Info: a null or empty key is MPI_ERR_INFO_KEY, deleting a key with no value MPI_ERR_INFO_NOKEY, a " +
+                    "null value MPI_ERR_INFO_VALUE, copying null MPI_ERR_INFO",
+                "MPI-4.1 §10.4 (MPI_Info_set, MPI_Info_delete), §9.4", c ->
+                {
+                    final Info info = new Info();
+                    c.expectError(ErrorClass.ERR_INFO_KEY, "set(null key)", () -> info.set(null, "v"));
+                    c.expectError(ErrorClass.ERR_INFO_KEY, "set(empty key)", () -> info.set("", "v"));
+                    c.expectError(ErrorClass.ERR_INFO_NOKEY, "delete(absent)", () -> info.delete("absent"));
+                    c.expectError(ErrorClass.ERR_INFO_VALUE, "set(null value)", () -> info.set("k", null));
+                    c.expectError(ErrorClass.ERR_INFO, "new Info(null)", () -> new Info(null));
+                })
+            .add("info.granularity-checked", 2, Behaviour.INFO_VALUES,
+                "mpi_accumulate_granularity=-8 on the last rank only: MPI_ERR_INFO_VALUE on every rank; 64 is echoed " +
+                    "by getInfo",
+                "MPI-4.1 §12.2.1 (mpi_accumulate_granularity), §12.2.7; MPICH win_info", c ->
+                {
+                    c.expectError(ErrorClass.ERR_INFO_VALUE, "granularity -8 on the last rank", () -> c.window(8, 8,
+                        CaseContext.info("mpi_accumulate_granularity", c.rank() == c.last() ? "-8" : "8")));
+                    final Win win = c.window(8, 8, CaseContext.info("mpi_accumulate_granularity", "64"));
+                    c.checkEquals("64", win.getInfo().get("mpi_accumulate_granularity"), "getInfo");
+                })
+            .add("info.ordering-and-ops", Behaviour.INFO_VALUES,
+                "accumulate_ordering=none and accumulate_ops=same_op are accepted and echoed; accumulates still sum " +
+                    "right; accumulate_ordering=rar,bad is MPI_ERR_INFO_VALUE naming the valid values",
+                "MPI-4.1 §12.2.1, §12.7.2; MPICH win_info", c ->
+                {
+                    final Info given = CaseContext.info("accumulate_ordering", "none");
+                    given.set("accumulate_ops", "same_op");
+                    final Win win = c.window(8, 8, given);
+                    c.checkEquals("none", win.getInfo().get("accumulate_ordering"), "accumulate_ordering");
+                    c.checkEquals("same_op", win.getInfo().get("accumulate_ops"), "accumulate_ops");
+                    win.fence(0);
+                    win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG, MPI.SUM);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals(c.size(), Memory.getLong(c.memoryOf(win, 0), 0), "sum at rank 0");
+                    final var e = c.expectError(ErrorClass.ERR_INFO_VALUE, "accumulate_ordering=rar,bad",
+                        () -> c.window(8, 8, CaseContext.info("accumulate_ordering", "rar,bad")));
+                    c.check(e == null || e.getMessage().contains("rar, raw, war, waw"), "the message lists no " +
+                        "valid value: " + (e == null ? "" : e.getMessage()));
+                })
+            .add("info.alignment-checked", Behaviour.INFO_VALUES,
+                "mpi_minimum_memory_alignment=96 (no power of two) and 8192 (more than a page): " +
+                    "MPI_ERR_INFO_VALUE, listing the valid values",
+                "MPI-4.1 §12.2.2, §9.4; docs/design.md#info-hints", c ->
+                {
+                    for (final String value : List.of("96", "8192"))
+                    {
+                        final var e = c.expectError(ErrorClass.ERR_INFO_VALUE, "alignment " + value,
+                            () -> c.window(8, 8, CaseContext.info("mpi_minimum_memory_alignment", value)));
+                        c.check(e == null || e.getMessage().contains("power of two from 1 to 4096"), "the message " +
+                            "lists no valid value: " + (e == null ? "" : e.getMessage()));
+                    }
+                })
+            .add("info.alignment-honoured", Behaviour.INFO_ALIGNMENT,
+                "sizes of 8 * rank + 3 bytes with mpi_minimum_memory_alignment=64: every non-empty segment starts on " +
+                    "64 bytes, sizes stay as asked, and getInfo reports a power of two of at least 64",
+                "MPI-4.1 §12.2.2, §12.2.3; docs/design.md#info-hints", c ->
+                {
+                    final Win win = c.window(8L * c.rank() + 3, 1,
+                        CaseContext.info("mpi_minimum_memory_alignment", "64"));
+                    final long reported = Long.parseLong(win.getInfo().get("mpi_minimum_memory_alignment"));
+                    c.check(reported >= 64 && Long.bitCount(reported) == 1, "getInfo reports " + reported);
+                    c.checkEquals(8L * c.rank() + 3, win.size(), "size");
+                    c.checkEquals(0, CaseContext.address(win.base()) % 64, "own base address mod 64");
+                    if (c.isShared())
+                    {
+                        for (int r = 0; r < c.size(); r++)
+                        {
+                            final var segment = win.sharedQuery(r);
+                            c.checkEquals(8L * r + 3, segment.size(), "size of rank " + r);
+                            c.checkEquals(0, CaseContext.address(segment.memory()) % 64, "rank " + r + " mod 64");
+                        }
+                    }
+                })
+            .only(EnumSet.of(Flavour.SHARED, Flavour.ALLOCATE), "memory the library lays out: Win.create exposes " +
+                "the program's own, whose alignment is the program's")
+            .add("info.alignment-not-for-own-memory", Behaviour.INFO_ALIGNMENT,
+                "Win.create with mpi_minimum_memory_alignment=64: accepted, and getInfo does not report the key " +
+                    "(the memory is the program's)",
+                "MPI-4.1 §12.2.1, §12.2.7; docs/design.md#info-hints", c ->
+                {
+                    final Win win = c.window(16, 8, CaseContext.info("mpi_minimum_memory_alignment", "64"));
+                    c.checkEquals(null, win.getInfo().get("mpi_minimum_memory_alignment"), "getInfo");
+                })
+            .only(EnumSet.of(Flavour.CREATE), "checks Win.create itself")
+            .add("info.no-locks", Behaviour.INFO_NO_LOCKS,
+                "with no_locks=true, lock, lockAll and rGet are MPI_ERR_RMA_SYNC naming the hint; fence epochs work " +
+                    "and getInfo reports no_locks=true",
+                "MPI-4.1 §12.2.1 (no_locks: passive target is not used), §12.3.5", c ->
+                {
+                    final Win win = c.window(8, 8, CaseContext.info("no_locks", "true"));
+                    final var e = c.expectError(ErrorClass.ERR_RMA_SYNC, "lock",
+                        () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
+                    c.check(e == null || e.getMessage().contains("no_locks"), "the message does not name the hint: " +
+                        (e == null ? "" : e.getMessage()));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll", () -> win.lockAll(0));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "rGet",
+                        () -> win.rGet(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                    win.fence(0);
+                    win.put(new long[] {3}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals(3, Memory.getLong(win.base(), 0), "put in a fence epoch");
+                    c.checkEquals("true", win.getInfo().get("no_locks"), "getInfo");
+                })
+            .list();
+    }
+}
