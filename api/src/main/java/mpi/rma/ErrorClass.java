@@ -10,6 +10,11 @@ public enum ErrorClass
     ERR_ARG,
     /** A rank outside the window's group (and not {@code MPI.PROC_NULL} where that is allowed). */
     ERR_RANK,
+    /**
+     * A group argument that is null, or holds a process outside the window's communicator (the group of
+     * {@link Win#post} and {@link Win#start} must be a subgroup of the window's group).
+     */
+    ERR_GROUP,
     /** A negative window size. */
     ERR_SIZE,
     /** A displacement unit that is not positive, or a negative target displacement. */

@@ -38,6 +38,8 @@ final class MessageWindow
     private final PassiveLockQueue lockQueue;
     /** Null with one process: nobody else sends requests. */
     private final TargetAgent agent;
+    /** The completes of win.complete that the agent took from each origin, for win.waitFor. */
+    private final PscwCompletions completions;
     /** Targets sent puts or accumulates since their last flush, fence or unlock. */
     private final boolean[] unflushed;
     /** {@link Win#FLAVOR_CREATE}, {@link Win#FLAVOR_ALLOCATE} or {@link Win#FLAVOR_DYNAMIC}. */
@@ -57,8 +59,9 @@ final class MessageWindow
         this.exposed = exposed;
         this.lockQueue = new PassiveLockQueue(rank);
         this.unflushed = new boolean[ranks];
+        this.completions = new PscwCompletions(ranks);
         this.agent = ranks == 1 ? null :
-            new TargetAgent(requests, replies, exposed, lockQueue, "mpi.rma agent of rank " + rank);
+            new TargetAgent(requests, replies, exposed, lockQueue, completions, "mpi.rma agent of rank " + rank);
     }
 
     /**
@@ -122,6 +125,23 @@ final class MessageWindow
     int flavor()
     {
         return flavor;
+    }
+
+    /** Whether this is a dynamic window's path (accesses may fault at the target: {@link AccessFault}). */
+    boolean isDynamic()
+    {
+        return exposed.isDynamic();
+    }
+
+    /** The communicator replies travel on, for {@link PscwMessages}' posts. */
+    Intracomm replyComm()
+    {
+        return replies;
+    }
+
+    PscwCompletions completions()
+    {
+        return completions;
     }
 
     void put(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
@@ -299,7 +319,7 @@ final class MessageWindow
     }
 
     /** {@link #flush}, returning the first access fault reported instead of throwing it. */
-    private RmaException flushCollecting(final String call, final int target)
+    RmaException flushCollecting(final String call, final int target)
     {
         if (target == -1)
         {
@@ -432,7 +452,8 @@ final class MessageWindow
         }
     }
 
-    private void send(final String call, final int target, final long[] header)
+    /** Sends {@code header} to {@code target}'s agent, behind every earlier request of this process. */
+    void send(final String call, final int target, final long[] header)
     {
         try
         {
