@@ -132,6 +132,18 @@ public enum Behaviour
     EPOCH_RECOVERABLE(Group.EPOCH_ERRORS, "A window stays usable after an error",
         "MPI-4.1 §12.6"),
 
+    // Post, start, complete, wait
+    PSCW_SYNCHRONISES(Group.PSCW, "Post, start, complete and wait order the accesses of an epoch",
+        "MPI-4.1 §12.5.2; docs/design.md#generalized-active-target-pscw"),
+    PSCW_GROUPS(Group.PSCW, "Start and post name groups of the window's processes",
+        "MPI-4.1 §12.5.2, §9.4 (MPI_ERR_GROUP)"),
+    PSCW_ASSERTIONS(Group.PSCW, "Post and start assertions",
+        "MPI-4.1 §12.5.5 (MODE_NOCHECK, MODE_NOSTORE, MODE_NOPUT)"),
+    PSCW_TEST(Group.PSCW, "test is a wait that does not block",
+        "MPI-4.1 §12.5.2 (MPI_WIN_TEST)"),
+    PSCW_ERRORS(Group.PSCW, "Post, start, complete and wait in the wrong state are errors",
+        "MPI-4.1 §12.5.2, §12.6.2 (MPI_ERR_RMA_SYNC)"),
+
     // Free and lifecycle
     FREE_INVALIDATES(Group.LIFECYCLE, "Free ends the window",
         "MPI-4.1 §12.2.5; docs/design.md#freed-windows-fail-cleanly"),

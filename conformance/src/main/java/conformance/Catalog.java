@@ -16,6 +16,7 @@ import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
+import conformance.cases.PscwCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
 
@@ -40,6 +41,7 @@ public final class Catalog
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
         cases.addAll(EpochErrorCases.cases());
+        cases.addAll(PscwCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         final Set<String> ids = new HashSet<>();

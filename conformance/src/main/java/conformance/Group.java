@@ -14,6 +14,7 @@ public enum Group
     DATATYPES("Derived datatypes"),
     PASSIVE("Lock, lockAll, flush, sync with load/store"),
     EPOCH_ERRORS("Epoch errors"),
+    PSCW("Post, start, complete, wait"),
     LIFECYCLE("Free and lifecycle"),
     FLAVOURS("Window flavours and nodes");
 

@@ -34,12 +34,16 @@ class BrokenMessagePathTest
         final List<String> droppedAcrossNodes = List.of("rma.put-ring", "rma.every-basic-type",
             "flavour.busy-target-progress");
         final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique");
+        // Rank 0 and the last rank: on two nodes, on different ones, so the epoch's signals are messages.
+        final List<String> early = List.of("pscw.start-waits-for-post", "pscw.put-after-post");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
             Arguments.of("drop-puts", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, droppedAcrossNodes),
             Arguments.of("torn-accumulates", Flavour.CREATE, MpjDevice.NIODEV, 1, torn),
-            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, torn));
+            Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, torn),
+            Arguments.of("no-post-wait", Flavour.CREATE, MpjDevice.MULTICORE, 1, early),
+            Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")
