@@ -2,6 +2,7 @@ package bench;
 
 import java.util.Arrays;
 
+import mpi.Group;
 import mpi.MPI;
 import mpi.rma.Win;
 
@@ -11,7 +12,8 @@ import mpi.rma.Win;
  * target, which waits in a Barrier meanwhile (its agent thread serves the window). Rounds are
  * interleaved so that every row sees the same phases of the machine's other work; each figure is
  * the median over rounds of microseconds per operation with its completion. Rank 0 prints a
- * Markdown table.
+ * Markdown table. The last row is an epoch of generalized active-target synchronisation: rank 1 posts
+ * and waits, rank 0 starts, puts 8 B and completes (a post message one way, a complete the other).
  *
  * <p>Run: {@code bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.CreateWindowRank [rounds]}
  * (also {@code -dev niodev}, and {@code -dev niodev -nodes 2} across two simulated nodes).
@@ -31,13 +33,16 @@ public final class CreateWindowRank
         final int rounds = appArgs.length > 0 ? Integer.parseInt(appArgs[0]) : 15;
         final int rank = MPI.COMM_WORLD.Rank();
         final String[] rows = {"ping-pong 8 B round trip (MPJ Send/Recv)", "put 8 B + flush", "get 8 B",
-            "accumulate 8 B + flush", "ping-pong 1 MiB round trip", "put 1 MiB + flush"};
+            "accumulate 8 B + flush", "ping-pong 1 MiB round trip", "put 1 MiB + flush",
+            "post, start, put 8 B, complete, wait (one epoch)"};
         final double[][] microseconds = new double[rows.length][rounds];
         final double[] base = new double[LARGE_DOUBLES];
         final double[] small = new double[1];
         final double[] large = new double[LARGE_DOUBLES];
         try (Win win = Win.create(base, Double.BYTES, null, MPI.COMM_WORLD))
         {
+            final Group origin = win.getGroup().Incl(new int[] {0});
+            final Group target = win.getGroup().Incl(new int[] {1});
             // Round 0 warms every path up and is not kept.
             for (int round = -1; round < rounds; round++)
             {
@@ -49,7 +54,8 @@ public final class CreateWindowRank
                         MPI.SUM), true),
                     pingPong(rank, large, OPS_PER_ROUND / 50),
                     rma(rank, win, OPS_PER_ROUND / 50, () -> win.put(large, 0, LARGE_DOUBLES, MPI.DOUBLE, 1, 0,
-                        LARGE_DOUBLES, MPI.DOUBLE), true)};
+                        LARGE_DOUBLES, MPI.DOUBLE), true),
+                    pscw(rank, win, OPS_PER_ROUND, small, origin, target)};
                 for (int row = 0; row < rows.length && round >= 0; row++)
                 {
                     microseconds[row][round] = figures[row];
@@ -90,6 +96,31 @@ public final class CreateWindowRank
             }
         }
         return (System.nanoTime() - startNs) / 1e3 / ops;
+    }
+
+    /** Microseconds per epoch of rank 0 accessing rank 1 with post, start, a put of 8 B, complete and wait. */
+    private static double pscw(final int rank, final Win win, final int epochs, final double[] small,
+        final Group origin, final Group target)
+    {
+        MPI.COMM_WORLD.Barrier();
+        final long startNs = System.nanoTime();
+        for (int i = 0; i < epochs; i++)
+        {
+            if (rank == 1)
+            {
+                win.post(origin, 0);
+                win.waitFor();
+            }
+            else if (rank == 0)
+            {
+                win.start(target, 0);
+                win.put(small, 0, 1, MPI.DOUBLE, 1, 0, 1, MPI.DOUBLE);
+                win.complete();
+            }
+        }
+        final long elapsedNs = System.nanoTime() - startNs;
+        MPI.COMM_WORLD.Barrier();
+        return elapsedNs / 1e3 / epochs;
     }
 
     /** Microseconds per operation of rank 0 on rank 1 inside one lock epoch, flushed after each if asked. */

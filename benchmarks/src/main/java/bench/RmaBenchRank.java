@@ -7,6 +7,7 @@ import kupl.ShmComm;
 import kupl.ShmWin;
 import mpi.rma.kupl.CommunicatorOob;
 import mpi.Datatype;
+import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.Win;
@@ -19,6 +20,8 @@ import mpi.rma.Win;
  * {@link Samples} line per metric and rank; a figure is ns per operation (operation plus its
  * completion). Also {@code Win.allocateShared} + {@code free} of {@link #ALLOC_BYTES} per process
  * (collective), beside the page reservation alone of the same size on rank 0 ({@link TmpfsReservation}).
+ * And post, start, complete and wait: a ring of every rank against {@code Win.fence} by turns, and the
+ * cost of start alone on rank 0 once rank 1's post is done, without and with {@code MODE_NOCHECK}.
  *
  * <p>App arguments: repetitions, repetitionTargetNs.
  */
@@ -34,6 +37,8 @@ public final class RmaBenchRank
     /** Where the reference page reservation is made: the engine's default KUPL_SHM_DIR. */
     private static final Path SHM_DIR = Path.of("/dev/shm");
     private static final int WARMUP_OPS = 200;
+    /** Epochs per repetition of the start-alone rows: each has a barrier, so a fixed, modest count. */
+    private static final int START_EPOCHS = 2000;
 
     private final Intracomm comm;
     private final int rank;
@@ -68,6 +73,7 @@ public final class RmaBenchRank
                 measurePair(report, "engine-fence", ops -> loop(ops, raw::fence),
                     "win-fence", ops -> loop(ops, () -> win.fence(0)));
                 measure(report, "mpj-barrier", true, ops -> loop(ops, comm::Barrier));
+                measurePscw(report, win);
                 measureRma(report, win, target);
                 measureStridedPut(report, win, target);
                 measureAllocation(report);
@@ -128,6 +134,68 @@ public final class RmaBenchRank
             }));
             win.unlockAll();
             comm.Barrier();
+        }
+    }
+
+    /**
+     * Post, start, complete and wait with no RMA call, as the fence is measured: every rank exposed to its
+     * left neighbour and accessing its right one ("pscw-ring"), by turns with {@code Win.fence(0)}
+     * ("pscw-fence"); then {@code start} alone on rank 0 with rank 1's post known done (a barrier between
+     * them): "pscw-start", and "pscw-start-nocheck" with {@code MODE_NOCHECK} on both.
+     */
+    private void measurePscw(final boolean report, final Win win)
+    {
+        final int size = comm.Size();
+        final Group left = win.getGroup().Incl(new int[] {(rank + size - 1) % size});
+        final Group right = win.getGroup().Incl(new int[] {(rank + 1) % size});
+        measurePair(report, "pscw-fence", ops -> loop(ops, () -> win.fence(0)), "pscw-ring", ops -> loop(ops, () ->
+        {
+            win.post(left, 0);
+            win.start(right, 0);
+            win.complete();
+            win.waitFor();
+        }));
+        measureStart(report, win, "pscw-start", 0);
+        measureStart(report, win, "pscw-start-nocheck", Win.MODE_NOCHECK);
+    }
+
+    /** ns per {@code win.start} on rank 0, to rank 1, called after a barrier that follows rank 1's post. */
+    private void measureStart(final boolean report, final Win win, final String metric, final int assertion)
+    {
+        final boolean origin = rank == 0;
+        final boolean target = rank == 1;
+        final Group toTarget = win.getGroup().Incl(new int[] {1});
+        final Group fromOrigin = win.getGroup().Incl(new int[] {0});
+        final double[] nsPerStart = new double[report ? repetitions : 1];
+        for (int repetition = 0; repetition < nsPerStart.length; repetition++)
+        {
+            long startNs = 0;
+            for (int epoch = 0; epoch < START_EPOCHS; epoch++)
+            {
+                if (target)
+                {
+                    win.post(fromOrigin, assertion);
+                }
+                // Orders the post before the start, as MODE_NOCHECK requires.
+                comm.Barrier();
+                if (origin)
+                {
+                    final long beforeNs = System.nanoTime();
+                    win.start(toTarget, assertion);
+                    startNs += System.nanoTime() - beforeNs;
+                    win.complete();
+                }
+                if (target)
+                {
+                    win.waitFor();
+                }
+            }
+            nsPerStart[repetition] = (double)startNs / START_EPOCHS;
+        }
+        comm.Barrier();
+        if (origin && report)
+        {
+            Samples.print(metric, rank, START_EPOCHS, nsPerStart);
         }
     }
 

@@ -18,6 +18,9 @@ import mpjrun.MpjJobs;
  *   <li><b>Fence</b>: ns per {@code Win.fence(0)} beside the engine's raw fence on the same
  *   processes (target: at most {@value #FENCE_RATIO_TARGET}x) and MPJ Express's {@code Barrier}
  *   on the same device;</li>
+ *   <li><b>Post, start, complete, wait</b>: ns per epoch of a ring of every process (each exposed to its
+ *   left neighbour, accessing its right one, no RMA call) beside {@code Win.fence(0)} by turns, and ns per
+ *   {@code start} on rank 0 once rank 1's post is done, without and with {@code MODE_NOCHECK};</li>
  *   <li><b>RMA latency</b>: put, get and accumulate (SUM of longs) of 8 B and 64 KiB from rank
  *   0 to rank 1, completed by a fence (all ranks fence each time) or by a flush inside lockAll;</li>
  *   <li><b>Strided put</b>: 1,000 doubles with a vector type of stride 2 on both sides against the
@@ -160,6 +163,7 @@ public final class RmaBenchmark
             }
         }
         printFences(jobs);
+        printPscw(jobs);
         printLatencies(jobs);
         printStridedPuts(jobs);
         printAllocations(jobs, OpenMpiReference.measure(RmaBenchRank.ALLOC_BYTES, quick ? 3 : 7,
@@ -213,6 +217,24 @@ public final class RmaBenchmark
             final double win = job.collective("win-fence");
             out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %,.0f |%n", job.device().deviceName(),
                 job.processes(), engine, win, win / engine, job.collective("mpj-barrier"));
+        }
+        out.println();
+    }
+
+    private void printPscw(final List<Job> jobs)
+    {
+        out.println("### post + start + complete + wait against Win.fence, and start alone (ns, median)");
+        out.println();
+        out.println("| device | processes | Win.fence | post+start+complete+wait (ring) | ratio | " +
+            "start after the post (rank 0) | start, MODE_NOCHECK |");
+        out.println("|---|---|---|---|---|---|---|");
+        for (final Job job : jobs)
+        {
+            final double fence = job.collective("pscw-fence");
+            final double ring = job.collective("pscw-ring");
+            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %,.0f | %,.0f |%n", job.device().deviceName(),
+                job.processes(), fence, ring, ring / fence, job.rankZero("pscw-start"),
+                job.rankZero("pscw-start-nocheck"));
         }
         out.println();
     }

@@ -34,6 +34,9 @@ class RmaBenchmarkTest
         assertTrue(succeeded, report);
         assertEquals(2, report.lines().filter(line -> line.matches(
             "\\| multicore \\| [24] \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\| [0-9,]+ \\|")).count(), report);
+        assertEquals(2, report.lines().filter(line -> line.matches("\\| multicore \\| [24] \\| [0-9,]+ \\| [0-9,]+ " +
+            "\\| [0-9.]+ \\| [0-9,]+ \\| [0-9,]+ \\|")).count(),
+            () -> "no post/start/complete/wait rows in:\n" + report);
         for (final String operation : List.of("put 8 B + fence", "accumulate 64 KiB + fence", "get 8 B + flush (lockAll)"))
         {
             assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + java.util.regex.Pattern.quote(operation) +

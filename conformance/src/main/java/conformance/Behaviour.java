@@ -155,6 +155,17 @@ public enum Behaviour
         "MPI-4.1 §12.2.2, §12.2.3; docs/design.md#info-hints"),
     INFO_NO_LOCKS(Group.ERROR_CLASSES, "no_locks forbids passive-target synchronisation",
         "MPI-4.1 §12.2.1 (no_locks); docs/design.md#info-hints"),
+    // Post, start, complete, wait
+    PSCW_SYNCHRONISES(Group.PSCW, "Post, start, complete and wait order the accesses of an epoch",
+        "MPI-4.1 §12.5.2; docs/design.md#generalized-active-target-pscw"),
+    PSCW_GROUPS(Group.PSCW, "Start and post name groups of the window's processes",
+        "MPI-4.1 §12.5.2, §9.4 (MPI_ERR_GROUP)"),
+    PSCW_ASSERTIONS(Group.PSCW, "Post and start assertions",
+        "MPI-4.1 §12.5.5 (MODE_NOCHECK, MODE_NOSTORE, MODE_NOPUT)"),
+    PSCW_TEST(Group.PSCW, "test is a wait that does not block",
+        "MPI-4.1 §12.5.2 (MPI_WIN_TEST)"),
+    PSCW_ERRORS(Group.PSCW, "Post, start, complete and wait in the wrong state are errors",
+        "MPI-4.1 §12.5.2, §12.6.2 (MPI_ERR_RMA_SYNC)"),
 
     // Free and lifecycle
     FREE_INVALIDATES(Group.LIFECYCLE, "Free ends the window",

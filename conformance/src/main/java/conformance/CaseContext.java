@@ -433,6 +433,23 @@ public final class CaseContext
         {
             // Not locked either.
         }
+        try
+        {
+            win.complete();
+        }
+        catch (final RmaException ignored)
+        {
+            // No access epoch from start.
+        }
+        try
+        {
+            // Not waitFor: an origin that never completes would hang the case; the free then reports the epoch.
+            win.test();
+        }
+        catch (final RmaException ignored)
+        {
+            // No exposure epoch from post.
+        }
         // A fence epoch with RMA pending: end it (collective, and every rank comes here when free failed).
         win.fence(Win.MODE_NOSUCCEED);
     }

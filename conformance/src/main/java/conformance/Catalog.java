@@ -18,6 +18,7 @@ import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
+import conformance.cases.PscwCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
 import conformance.cases.RequestCases;
@@ -45,6 +46,7 @@ public final class Catalog
         cases.addAll(RequestCases.cases());
         cases.addAll(EpochErrorCases.cases());
         cases.addAll(ErrorClassCases.cases());
+        cases.addAll(PscwCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());

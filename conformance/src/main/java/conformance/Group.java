@@ -16,6 +16,7 @@ public enum Group
     REQUESTS("Request-based RMA"),
     EPOCH_ERRORS("Epoch errors"),
     ERROR_CLASSES("Error classes and info keys"),
+    PSCW("Post, start, complete, wait"),
     LIFECYCLE("Free and lifecycle"),
     FLAVOURS("Window flavours and nodes"),
     DYNAMIC("Dynamic windows: attach and detach");

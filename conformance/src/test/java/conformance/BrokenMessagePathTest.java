@@ -43,6 +43,8 @@ class BrokenMessagePathTest
         // A dynamic window's puts cross the same path into attached memory.
         final List<String> droppedDynamic = new ArrayList<>(dropped);
         droppedDynamic.addAll(List.of("dynamic.attach-fence-put-get", "dynamic.several-regions"));
+        // Rank 0 and the last rank: on two nodes, on different ones, so the epoch's signals are messages.
+        final List<String> early = List.of("pscw.start-waits-for-post", "pscw.put-after-post");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
@@ -50,7 +52,9 @@ class BrokenMessagePathTest
             Arguments.of("torn-accumulates", Flavour.CREATE, MpjDevice.NIODEV, 1, torn),
             Arguments.of("torn-accumulates", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, tornAcrossNodes),
             Arguments.of("drop-puts", Flavour.DYNAMIC, MpjDevice.SHM, 1, droppedDynamic),
-            Arguments.of("torn-accumulates", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, torn));
+            Arguments.of("torn-accumulates", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, torn),
+            Arguments.of("no-post-wait", Flavour.CREATE, MpjDevice.MULTICORE, 1, early),
+            Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

@@ -34,6 +34,7 @@ class BrokenProvidersTest
             Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",
                 "lock.lock-all-excludes-exclusive")),
             Arguments.of("broken-nofree", List.of("free.memory-unusable")),
+            Arguments.of("broken-nowait", List.of("pscw.start-waits-for-post", "pscw.put-after-post")),
             Arguments.of("broken-contiguous-types", List.of("dtype.halo-column-put", "dtype.indexed-get",
                 "dtype.accumulate-vector-atomic", "dtype.nested")));
     }

@@ -13,10 +13,14 @@ import java.lang.invoke.VarHandle;
  *             see {@link CollectiveFailure}
  *   128 * (1 + t) + 0    passive-target lock of rank t: EXCLUSIVE bit | number of shared holders
  *   128 * (1 + t) + 64   accumulate lock of rank t: 0 free, else 1 + the holder's rank
+ *   posts:     row of origin o, word t: how many times target t has posted to o (win.post)
+ *   completes: row of target t, word o: how many times origin o has completed to t (win.complete)
  * </pre>
  *
  * The two words of a rank sit on different 64-byte lines of one 128-byte block; the lock words
- * of different ranks never share a block (no false sharing, no adjacent-line prefetch).
+ * of different ranks never share a block (no false sharing, no adjacent-line prefetch). The PSCW
+ * rows ({@link PscwFlags}) follow, each {@code ranks} words padded to 128 bytes: every word is
+ * written by one process only and only grows, so it is never reset under a reader.
  */
 final class ClientArea
 {
@@ -30,6 +34,29 @@ final class ClientArea
     }
 
     static long requiredBytes(final int ranks)
+    {
+        return pscwRowsOffset(ranks) + 2L * ranks * rowBytes(ranks);
+    }
+
+    /** Bytes of one PSCW row: a word per rank, padded so that rows never share a block. */
+    static long rowBytes(final int ranks)
+    {
+        return ((long)ranks * Long.BYTES + LINE_BYTES - 1) / LINE_BYTES * LINE_BYTES;
+    }
+
+    /** The word in which {@code target} counts its posts to {@code origin}, in a window of {@code ranks}. */
+    static long postWordOffset(final int ranks, final int origin, final int target)
+    {
+        return pscwRowsOffset(ranks) + origin * rowBytes(ranks) + (long)target * Long.BYTES;
+    }
+
+    /** The word in which {@code origin} counts its completes to {@code target}, in a window of {@code ranks}. */
+    static long completeWordOffset(final int ranks, final int target, final int origin)
+    {
+        return pscwRowsOffset(ranks) + (ranks + (long)target) * rowBytes(ranks) + (long)origin * Long.BYTES;
+    }
+
+    private static long pscwRowsOffset(final int ranks)
     {
         return (ranks + 1L) * LINE_BYTES;
     }

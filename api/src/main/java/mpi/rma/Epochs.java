@@ -12,6 +12,9 @@ import mpi.MPI;
  * MPICH); a fence may not come while a lock epoch is open
  * (docs/design.md#lock-after-fence-only-if-no-rma-since). {@code MPI.PROC_NULL} is a target like
  * any other here: calls to it need an epoch, and then do nothing (docs/design.md#proc-null-targets).
+ * The epochs of post, start, complete and wait ({@link PscwEpochs}) follow the locks' rules: start
+ * and post may follow a fence only while no RMA call was made since; no fence while one is open;
+ * no lock while start's access epoch is open, and no start while a lock epoch is.
  */
 final class Epochs
 {
@@ -26,19 +29,33 @@ final class Epochs
     private boolean fenceEpoch;
     private boolean fencedEver;
     private boolean rmaSinceFence;
+    private final PscwEpochs pscw;
 
     Epochs(final int ranks)
     {
         this.lockTypes = new byte[ranks];
+        this.pscw = new PscwEpochs(ranks);
+    }
+
+    /** The epochs of post, start, complete and wait. */
+    PscwEpochs pscw()
+    {
+        return pscw;
     }
 
     /** Throws unless an RMA call to {@code target} (a rank or PROC_NULL) is inside an access epoch. */
     void checkAccess(final String call, final int target)
     {
-        if (lockAll || fenceEpoch || (target == MPI.PROC_NULL ? procNullLocked : lockTypes[target] != UNLOCKED))
+        if (lockAll || fenceEpoch || (target == MPI.PROC_NULL ? procNullLocked : lockTypes[target] != UNLOCKED) ||
+            pscw.grants(target))
         {
             rmaSinceFence |= fenceEpoch;
             return;
+        }
+        final String outsideStartGroup = pscw.refusal(target);
+        if (outsideStartGroup != null)
+        {
+            throw sync(call + ": " + outsideStartGroup);
         }
         final String targetText = target == MPI.PROC_NULL ? "MPI.PROC_NULL" : "rank " + target;
         final String why;
@@ -48,7 +65,8 @@ final class Epochs
         }
         else if (fencedEver)
         {
-            why = "the last fence had MODE_NOSUCCEED or was followed by a lock epoch, so no fence epoch is open";
+            why = "the last fence had MODE_NOSUCCEED or was followed by a lock, start or post, so no fence epoch " +
+                "is open";
         }
         else
         {
@@ -67,6 +85,11 @@ final class Epochs
             throw sync("Win.fence: a passive-target epoch is open (" + lockText() + "): close it with " +
                 (lockAll ? "win.unlockAll()" : "win.unlock(rank)") + " before fencing");
         }
+        final String open = pscw.openText();
+        if (open != null)
+        {
+            throw sync("Win.fence: " + open + " is open: end it before fencing");
+        }
     }
 
     void fenced(final int assertion)
@@ -79,6 +102,7 @@ final class Epochs
     void checkLock(final int target)
     {
         checkNoFenceTraffic("Win.lock");
+        checkNoStartEpoch("Win.lock");
         if (lockAll)
         {
             throw sync("Win.lock: rank " + target + " is already locked by this process's lockAll; call win.unlockAll() " +
@@ -132,6 +156,7 @@ final class Epochs
     void checkLockAll()
     {
         checkNoFenceTraffic("Win.lockAll");
+        checkNoStartEpoch("Win.lockAll");
         if (lockAll || locksHeld > 0 || procNullLocked)
         {
             throw sync("Win.lockAll: a passive-target epoch is already open (" + lockText() + "); close it first");
@@ -199,10 +224,55 @@ final class Epochs
         {
             throw sync("Win.free: a passive-target epoch is open (" + lockText() + "): close it before freeing");
         }
+        final String open = pscw.openText();
+        if (open != null)
+        {
+            throw sync("Win.free: " + open + " is open: end it before freeing");
+        }
         if (fenceEpoch && rmaSinceFence)
         {
             throw sync("Win.free: RMA calls were made since the last fence and no fence completed them: " +
                 "call win.fence(Win.MODE_NOSUCCEED) before freeing");
+        }
+    }
+
+    /** Throws unless win.start may open an access epoch now: not inside a lock epoch, nor twice. */
+    void checkStart()
+    {
+        checkNoFenceTraffic("Win.start");
+        if (lockAll || locksHeld > 0 || procNullLocked)
+        {
+            throw sync("Win.start: a passive-target epoch is open (" + lockText() + "): close it with " +
+                (lockAll ? "win.unlockAll()" : "win.unlock(rank)") + " before win.start");
+        }
+        pscw.checkStart();
+    }
+
+    void started(final int[] group)
+    {
+        fenceEpoch = false;
+        pscw.started(group);
+    }
+
+    /** Throws unless win.post may open an exposure epoch now. */
+    void checkPost()
+    {
+        checkNoFenceTraffic("Win.post");
+        pscw.checkPost();
+    }
+
+    void posted(final int[] group)
+    {
+        fenceEpoch = false;
+        pscw.posted(group);
+    }
+
+    private void checkNoStartEpoch(final String call)
+    {
+        if (pscw.accessOpen())
+        {
+            throw sync(call + ": " + pscw.accessText() + " is open, and access epochs do not overlap: call " +
+                "win.complete() first");
         }
     }
 
@@ -211,7 +281,8 @@ final class Epochs
         if (fenceEpoch && rmaSinceFence)
         {
             throw sync(call + ": a fence epoch with RMA calls is open: end it with win.fence(Win.MODE_NOSUCCEED) " +
-                "before starting a passive-target epoch");
+                "before starting " + (call.equals("Win.post") ? "an exposure" : call.equals("Win.start") ? "an access" :
+                "a passive-target") + " epoch");
         }
     }
 

@@ -46,6 +46,11 @@ public enum ErrorClass
     ERR_WIN,
     /** Invalid memory for a window: a base of a kind a window cannot expose, or memory a dynamic window lacks. */
     ERR_BASE,
+    /**
+     * A group argument that is null, or holds a process outside the window's communicator (the group of
+     * {@link Win#post} and {@link Win#start} must be a subgroup of the window's group).
+     */
+    ERR_GROUP,
     /** A negative window size. */
     ERR_SIZE,
     /** A displacement unit that is not positive, or a negative target displacement. */

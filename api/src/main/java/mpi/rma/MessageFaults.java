@@ -28,6 +28,12 @@ final class MessageFaults
         return Chosen.FAULT != null && Chosen.FAULT.tearsAccumulates();
     }
 
+    /** Whether win.start skips waiting for posts (never without a fault chosen). */
+    static boolean startsWithoutPost()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.startsWithoutPost();
+    }
+
     /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
     private static final class Chosen
     {

@@ -16,6 +16,7 @@ final class MessageTargets implements TargetPath
     private final long[] sizes;
     private final int[] dispUnits;
     private final MessageWindow messages;
+    private final PscwMessages pscw;
     private boolean released;
 
     MessageTargets(final int rank, final long[] sizes, final int[] dispUnits, final MessageWindow messages)
@@ -24,6 +25,7 @@ final class MessageTargets implements TargetPath
         this.sizes = sizes;
         this.dispUnits = dispUnits;
         this.messages = messages;
+        this.pscw = new PscwMessages(messages, sizes.length);
     }
 
     @Override
@@ -174,6 +176,12 @@ final class MessageTargets implements TargetPath
     public int model()
     {
         return Win.SEPARATE;
+    }
+
+    @Override
+    public PscwPath pscw()
+    {
+        return pscw;
     }
 
     /** The first origin element of a transfer; throws ERR_TYPE unless both sides are runs of one basic type. */

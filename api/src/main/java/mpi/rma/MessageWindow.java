@@ -39,6 +39,8 @@ final class MessageWindow
     private final PassiveLockQueue lockQueue;
     /** Null with one process: nobody else sends requests. */
     private final TargetAgent agent;
+    /** The completes of win.complete that the agent took from each origin, for win.waitFor. */
+    private final PscwCompletions completions;
     /** Targets sent puts or accumulates since their last flush, fence or unlock. */
     private final boolean[] unflushed;
     /** Replies of request-based gets not yet known to have arrived. */
@@ -61,8 +63,9 @@ final class MessageWindow
         this.lockQueue = new PassiveLockQueue(rank);
         this.unflushed = new boolean[ranks];
         this.outstanding = new OutstandingReplies(replies, ranks);
+        this.completions = new PscwCompletions(ranks);
         this.agent = ranks == 1 ? null :
-            new TargetAgent(requests, replies, exposed, lockQueue, "mpi.rma agent of rank " + rank);
+            new TargetAgent(requests, replies, exposed, lockQueue, completions, "mpi.rma agent of rank " + rank);
     }
 
     /**
@@ -126,6 +129,23 @@ final class MessageWindow
     int flavor()
     {
         return flavor;
+    }
+
+    /** Whether this is a dynamic window's path (accesses may fault at the target: {@link AccessFault}). */
+    boolean isDynamic()
+    {
+        return exposed.isDynamic();
+    }
+
+    /** The communicator replies travel on, for {@link PscwMessages}' posts. */
+    Intracomm replyComm()
+    {
+        return replies;
+    }
+
+    PscwCompletions completions()
+    {
+        return completions;
     }
 
     void put(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
@@ -343,7 +363,7 @@ final class MessageWindow
     }
 
     /** {@link #flush}, returning the first access fault reported instead of throwing it. */
-    private RmaException flushCollecting(final String call, final int target)
+    RmaException flushCollecting(final String call, final int target)
     {
         if (target == -1)
         {
@@ -482,7 +502,8 @@ final class MessageWindow
         }
     }
 
-    private void send(final String call, final int target, final long[] header)
+    /** Sends {@code header} to {@code target}'s agent, behind every earlier request of this process. */
+    void send(final String call, final int target, final long[] header)
     {
         try
         {

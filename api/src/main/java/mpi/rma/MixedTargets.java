@@ -30,6 +30,7 @@ final class MixedTargets implements TargetPath
     private final MessageTargets messages;
     /** The communicator of this node's processes, made for the window and freed with it. */
     private final Intracomm nodeComm;
+    private final PscwMixed pscw;
     private boolean released;
 
     MixedTargets(final int[] nodeRankOf, final long[] sizes, final int[] dispUnits,
@@ -41,6 +42,15 @@ final class MixedTargets implements TargetPath
         this.node = node;
         this.messages = messages;
         this.nodeComm = nodeComm;
+        final int[] windowRankOf = new int[nodeComm.Size()];
+        for (int peer = 0; peer < nodeRankOf.length; peer++)
+        {
+            if (nodeRankOf[peer] >= 0)
+            {
+                windowRankOf[nodeRankOf[peer]] = peer;
+            }
+        }
+        this.pscw = new PscwMixed(nodeRankOf, node.pscwNamed(windowRankOf), messages.pscw());
     }
 
     @Override
@@ -246,5 +256,11 @@ final class MixedTargets implements TargetPath
     public int model()
     {
         return Win.SEPARATE;
+    }
+
+    @Override
+    public PscwPath pscw()
+    {
+        return pscw;
     }
 }

@@ -11,7 +11,8 @@ import mpi.MPI;
  * own type with {@link #DATA_TAG}, which the agent receives from that origin only, right after
  * the header. The agent answers on the window's reply communicator with {@link #REPLY_TAG}:
  * the elements of a get, or an acknowledgement ({@value #ACK_LONGS} longs: the request's kind and the
- * access faults found on a dynamic window, {@link AccessFault}). Up to
+ * access faults found on a dynamic window, {@link AccessFault}). A target's win.post travels on the
+ * reply communicator too, with {@link #POST_TAG}, straight to the origin's user thread. Up to
  * {@value #INLINE_ELEMENTS} elements of data travel inside the header instead, one raw long each
  * ({@link BasicType}), which saves a message on the small operations that dominate latency.
  *
@@ -28,6 +29,8 @@ final class RmaRequest
     static final int REQUEST_TAG = 1;
     static final int DATA_TAG = 2;
     static final int REPLY_TAG = 3;
+    /** A target's win.post to an origin, on the reply communicator: received by the origin's win.start. */
+    static final int POST_TAG = 4;
 
     static final int HEADER_LONGS = 6;
     /** Elements of data carried in the header itself. */
@@ -51,6 +54,8 @@ final class RmaRequest
     static final long FLUSH = 8;
     /** The last message an agent receives: sent by a neighbour once the window is freed everywhere. */
     static final long STOP = 9;
+    /** An origin's win.complete: counted by the agent once the origin's earlier requests are applied. */
+    static final long COMPLETE = 10;
 
     /**
      * An acknowledgement (of a lock, unlock or flush) and, on a dynamic window, the status sent before

@@ -24,6 +24,7 @@ final class SharedTargets implements TargetPath
     private final TargetLocks locks;
     private final AtomicElements atomics;
     private final CollectiveFailure failures;
+    private final PscwFlags pscw;
     /** {@link Win#FLAVOR_SHARED} or {@link Win#FLAVOR_ALLOCATE}. */
     private final int flavor;
     private boolean released;
@@ -44,6 +45,7 @@ final class SharedTargets implements TargetPath
         this.locks = new TargetLocks(memory, rank);
         this.atomics = new AtomicElements(locks);
         this.failures = new CollectiveFailure(memory.clientArea());
+        this.pscw = new PscwFlags(memory, rank, sizes.length, PscwFlags.identity(sizes.length));
     }
 
     @Override
@@ -209,6 +211,21 @@ final class SharedTargets implements TargetPath
     public int model()
     {
         return Win.UNIFIED;
+    }
+
+    @Override
+    public PscwPath pscw()
+    {
+        return pscw;
+    }
+
+    /**
+     * The flags of post and complete over this path's processes, with their ranks in a larger window
+     * ({@code names}) for messages: for {@link MixedTargets}, which uses these instead of {@link #pscw()}.
+     */
+    PscwFlags pscwNamed(final int[] names)
+    {
+        return new PscwFlags(memory, rank, sizes.length, names);
     }
 
     /** The atomic element operations every origin on the node uses, for the target agent to use too. */

@@ -10,7 +10,8 @@ import mpi.Status;
  * Target-side progress of a window reached by messages: a daemon thread of each process,
  * blocked in {@code Recv(ANY_SOURCE)} on the window's request communicator, that applies every
  * put, get, accumulate, get-accumulate and compare-and-swap another process sends to this
- * process's memory, grants and releases passive-target locks in order, and acknowledges flushes.
+ * process's memory, grants and releases passive-target locks in order, acknowledges flushes, and
+ * counts the completes of win.complete for win.waitFor ({@link PscwCompletions}).
  * The process itself need not call MPI for any of it: a target computing in a loop still serves
  * lock, put and unlock.
  *
@@ -31,6 +32,7 @@ final class TargetAgent implements Runnable
     private final Intracomm replies;
     private final ExposedMemory exposed;
     private final PassiveLockQueue locks;
+    private final PscwCompletions completions;
     private final Thread thread;
     /** Volatile: what ended the agent abnormally, read by the window's user thread. */
     private volatile RuntimeException failure;
@@ -40,9 +42,10 @@ final class TargetAgent implements Runnable
     private final long[] faultCounts;
 
     TargetAgent(final Intracomm requests, final Intracomm replies, final ExposedMemory exposed,
-        final PassiveLockQueue locks, final String name)
+        final PassiveLockQueue locks, final PscwCompletions completions, final String name)
     {
         this.requests = requests;
+        this.completions = completions;
         this.replies = replies;
         this.exposed = exposed;
         this.locks = locks;
@@ -93,6 +96,8 @@ final class TargetAgent implements Runnable
             // Volatile store: this process's next synchronisation reports it; the origins waiting on this agent
             // learn of it only from the device (a dead process) or from this line.
             failure = e;
+            // A win.waitFor waiting for a complete that this agent would have taken fails instead of waiting for ever.
+            completions.agentStopped(e);
             System.err.println("mpi.rma: " + thread.getName() + " stopped serving the window: " + e);
         }
     }
@@ -123,6 +128,12 @@ final class TargetAgent implements Runnable
         if (kind == RmaRequest.FLUSH)
         {
             acknowledgeFaults(origin, kind);
+            return;
+        }
+        if (kind == RmaRequest.COMPLETE)
+        {
+            // Every earlier request of this origin is applied: its access epoch's operations are all in memory.
+            completions.arrived(origin);
             return;
         }
         final BasicType type = RmaRequest.type(header);

@@ -97,4 +97,7 @@ interface TargetPath
 
     /** {@link Win#UNIFIED} or {@link Win#SEPARATE}. */
     int model();
+
+    /** How post, start, complete and wait signal the window's other processes. */
+    PscwPath pscw();
 }

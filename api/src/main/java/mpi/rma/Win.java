@@ -15,8 +15,9 @@ import mpi.rma.spi.SharedMemory;
  * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
  * process of a communicator on one node, which every process can load and store directly
  * ({@link #sharedQuery(int)}) and reach with one-sided calls (put, get, the accumulate family),
- * ordered by fences or by passive-target locks. Of flavor create ({@link #create}): memory each
- * process owns, on any nodes, reached by the same calls through MPJ Express messages. Of flavor
+ * ordered by fences, by post, start, complete and wait, or by passive-target locks. Of flavor create
+ * ({@link #create}): memory each process owns, on any nodes, reached by the same calls through MPJ
+ * Express messages. Of flavor
  * allocate ({@link #allocate}): memory from each node's shared memory, reached by loads and stores
  * within the node and by messages across nodes.
  *
@@ -40,11 +41,14 @@ import mpi.rma.spi.SharedMemory;
  */
 public final class Win implements AutoCloseable
 {
-    /** Lock assertion: no other process holds or will try to take a conflicting lock. */
+    /**
+     * Lock, start and post assertion: no other process holds or will try to take a conflicting lock; for
+     * start and post (given to both or neither), the matching posts have all been called already.
+     */
     public static final int MODE_NOCHECK = 1024;
-    /** Fence assertion: the local window was not stored to since the last synchronisation. */
+    /** Fence and post assertion: the local window was not stored to since the last synchronisation. */
     public static final int MODE_NOSTORE = 2048;
-    /** Fence assertion: no put or accumulate will update the local window until the next synchronisation. */
+    /** Fence and post assertion: no put or accumulate will update the local window until the next synchronisation. */
     public static final int MODE_NOPUT = 4096;
     /** Fence assertion: the fence completes no RMA calls of this process (all processes must agree). */
     public static final int MODE_NOPRECEDE = 8192;
@@ -90,6 +94,8 @@ public final class Win implements AutoCloseable
     private final TargetPath targets;
     /** rPut, rGet, rAccumulate, rGetAccumulate. */
     private final RequestCalls requests;
+    /** Post, start, complete and wait. */
+    private final Pscw pscw;
     /** Whether this process holds target i's lock (not with MODE_NOCHECK), and how. */
     private final boolean[] lockHeld;
     private final boolean[] lockExclusive;
@@ -110,6 +116,7 @@ public final class Win implements AutoCloseable
         this.requests = new RequestCalls(checks, epochs, targets, hints);
         this.lockHeld = new boolean[sizes.length];
         this.lockExclusive = new boolean[sizes.length];
+        this.pscw = new Pscw(rank, epochs, new WindowGroup(comm), targets.pscw());
     }
 
     /**
@@ -308,6 +315,81 @@ public final class Win implements AutoCloseable
         }
         targets.fence("Win.fence", localError);
         epochs.fenced(assertion);
+    }
+
+    /**
+     * Starts an exposure epoch for the processes of {@code group} ({@code MPI_Win_post}, MPI-4.1 section
+     * 12.5.2): they may access this process's memory between their {@link #start} and {@link #complete}.
+     * Does not wait. Within a node the signal is a flag word in shared memory; across nodes a message.
+     *
+     * @param group     processes of the window (a subgroup of {@link #getGroup()}), this one included if it likes.
+     * @param assertion 0 or an OR of {@link #MODE_NOCHECK} (each origin's start has it too),
+     *                  {@link #MODE_NOSTORE}, {@link #MODE_NOPUT}.
+     * @throws RmaException ERR_GROUP for a null group or one with processes outside the window; ERR_ASSERT;
+     *                      ERR_RMA_SYNC if an exposure epoch is open already, or a fence epoch with RMA calls.
+     */
+    public void post(final Group group, final int assertion)
+    {
+        checkUsable("Win.post");
+        pscw.post(group, assertion);
+    }
+
+    /**
+     * Starts an access epoch to the processes of {@code group} ({@code MPI_Win_start}, MPI-4.1 section
+     * 12.5.2): RMA calls may target them until {@link #complete}. Waits until each has posted to this
+     * process, unless {@link #MODE_NOCHECK} says they all have (then it waits for nothing).
+     *
+     * @param group     processes of the window (a subgroup of {@link #getGroup()}).
+     * @param assertion 0 or {@link #MODE_NOCHECK}.
+     * @throws RmaException ERR_GROUP for a null group or one with processes outside the window; ERR_ASSERT;
+     *                      ERR_RMA_SYNC if an access epoch from start is open already, or a lock epoch, or a
+     *                      fence epoch with RMA calls; ERR_PROC_FAILED naming a target that died.
+     */
+    public void start(final Group group, final int assertion)
+    {
+        checkUsable("Win.start");
+        pscw.start(group, assertion);
+    }
+
+    /**
+     * Ends the access epoch of {@link #start} ({@code MPI_Win_complete}, MPI-4.1 section 12.5.2): this
+     * process's RMA calls of the epoch are complete here, and each target's {@link #waitFor} returns
+     * once they are complete there.
+     *
+     * @throws RmaException ERR_RMA_SYNC if no access epoch from start is open; on a dynamic window,
+     *                      ERR_RMA_RANGE for a put or accumulate that found no attached memory (the
+     *                      epoch ends all the same).
+     */
+    public void complete()
+    {
+        checkUsable("Win.complete");
+        pscw.complete();
+    }
+
+    /**
+     * Ends the exposure epoch of {@link #post} ({@code MPI_Win_wait}; Java's {@code Object.wait} is
+     * final, so the name of Open MPI's Java bindings): returns once every process of the post's group has
+     * called {@link #complete}, with their updates visible to this process's loads.
+     *
+     * @throws RmaException ERR_RMA_SYNC if no exposure epoch is open; ERR_PROC_FAILED naming an origin
+     *                      that died before its complete.
+     */
+    public void waitFor()
+    {
+        checkUsable("Win.waitFor");
+        pscw.waitFor();
+    }
+
+    /**
+     * {@link #waitFor} without waiting ({@code MPI_Win_test}): true, and the exposure epoch ended, if
+     * every process of the post's group has completed; false, and the epoch still open, otherwise.
+     *
+     * @throws RmaException ERR_RMA_SYNC if no exposure epoch is open.
+     */
+    public boolean test()
+    {
+        checkUsable("Win.test");
+        return pscw.test();
     }
 
     /** Copies origin elements into the target's segment ({@code MPI_Put}). */

@@ -100,6 +100,79 @@ class EpochsTest
         assertSync("holds no lock on MPI.PROC_NULL", () -> epochs.checkUnlock(MPI.PROC_NULL));
     }
 
+    @Test
+    void shouldOpenAccessToTheStartGroupOnly()
+    {
+        epochs.checkStart();
+        epochs.started(new int[] {1, 3});
+
+        epochs.checkAccess("Win.put", 1);
+        epochs.checkAccess("Win.get", 3);
+        epochs.checkAccess("Win.put", MPI.PROC_NULL);
+        assertSync("rank 2 is not in the group given to win.start to ranks [1, 3]",
+            () -> epochs.checkAccess("Win.put", 2));
+        assertSync("already open: call win.complete() first", epochs::checkStart);
+        assertSync("access epochs do not overlap: call win.complete() first", () -> epochs.checkLock(1));
+        assertSync("access epochs do not overlap", epochs::checkLockAll);
+        assertSync("end it with win.complete()", epochs::checkFence);
+        assertSync("end it before freeing", epochs::checkFree);
+        assertEquals(2, epochs.pscw().checkComplete().length);
+        epochs.pscw().completed();
+
+        assertSync("no access epoch from win.start is open: call win.start(group, 0) first",
+            epochs.pscw()::checkComplete);
+        assertSync("no fence has been called", () -> epochs.checkAccess("Win.put", 1));
+        epochs.checkFence();
+        epochs.checkFree();
+    }
+
+    @Test
+    void shouldKeepTheExposureEpochUntilWait()
+    {
+        assertSync("Win.waitFor: no exposure epoch from win.post is open: call win.post(group, 0) first",
+            () -> epochs.pscw().checkWait("Win.waitFor"));
+        assertSync("Win.test: no exposure epoch", () -> epochs.pscw().checkWait("Win.test"));
+        epochs.checkPost();
+        epochs.posted(new int[] {0});
+
+        assertSync("already open: call win.waitFor()", epochs::checkPost);
+        assertSync("an exposure epoch from win.post to ranks [0] (end it with win.waitFor())", epochs::checkFence);
+        assertSync("end it before freeing", epochs::checkFree);
+        // An exposure epoch does not stop this process from accessing others.
+        epochs.checkLock(2);
+        epochs.checkStart();
+        epochs.pscw().checkWait("Win.waitFor");
+        epochs.pscw().waited();
+
+        epochs.checkFence();
+        epochs.checkFree();
+    }
+
+    @Test
+    void shouldRefuseStartInsideALockEpochAndAfterFenceTraffic()
+    {
+        epochs.locked(2, false);
+        assertSync("close it with win.unlock(rank) before win.start", epochs::checkStart);
+        epochs.unlocked(2);
+        epochs.fenced(0);
+        epochs.checkAccess("Win.put", 1);
+
+        assertSync("before starting an access epoch", epochs::checkStart);
+        assertSync("before starting an exposure epoch", epochs::checkPost);
+        epochs.fenced(Win.MODE_NOSUCCEED);
+        epochs.checkStart();
+    }
+
+    @Test
+    void shouldEndAnIdleFenceEpochWhenStartOrPostOpensOne()
+    {
+        epochs.fenced(0);
+        epochs.started(new int[] {1});
+        epochs.pscw().completed();
+
+        assertSync("no fence epoch is open", () -> epochs.checkAccess("Win.get", 1));
+    }
+
     private static void assertSync(final String messagePart, final Executable call)
     {
         final RmaException e = assertThrows(RmaException.class, call);

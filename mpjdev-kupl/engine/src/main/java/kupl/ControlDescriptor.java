@@ -28,7 +28,8 @@ package kupl;
  *   | rank s reached with rank 0 (row padded to 128 B)               |
  *   +---------------------------------------------------------------+
  *   | client area: zeroed words for the layer above the engine       |  (ranks + 1) * 128 B
- *   | (MPI locks, error flags); the engine never touches them        |
+ *   | (MPI locks, error flags, and two rows of ranks words per rank, |  + 2 * ranks * row B
+ *   | for flags between pairs); the engine never touches them       |
  *   +---------------------------------------------------------------+
  * </pre>
  *
@@ -107,10 +108,14 @@ final class ControlDescriptor
         return lengthBytes;
     }
 
-    /** Bytes of the client area of a window of {@code ranks} processes: a padded line per rank plus one. */
+    /**
+     * Bytes of the client area of a window of {@code ranks} processes: a padded line per rank plus one,
+     * then two rows per rank of a word per rank, each row padded to 128 B (flags between pairs of
+     * processes, such as MPI's post and complete: each word written by one process only).
+     */
     static long clientAreaBytes(final int ranks)
     {
-        return (ranks + 1L) * WORD_PAD_BYTES;
+        return (ranks + 1L) * WORD_PAD_BYTES + 2L * ranks * align((long)ranks * Long.BYTES, WORD_PAD_BYTES);
     }
 
     long clientAreaOffset()

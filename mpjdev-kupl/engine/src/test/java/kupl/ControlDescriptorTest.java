@@ -68,12 +68,13 @@ class ControlDescriptorTest
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 5, 64})
-    void shouldEndWithTheClientAreaOfOnePairPerRankPlusOne(final int ranks)
+    void shouldEndWithTheClientAreaOfOnePairPerRankPlusOneAndTwoPaddedRowsPerRank(final int ranks)
     {
         final ControlDescriptor layout = new ControlDescriptor(ranks);
+        final long rowBytes = (ranks * (long)Long.BYTES + PAIR - 1) / PAIR * PAIR;
 
         assertAll(
-            () -> assertEquals((ranks + 1L) * PAIR, ControlDescriptor.clientAreaBytes(ranks)),
+            () -> assertEquals((ranks + 1L) * PAIR + 2L * ranks * rowBytes, ControlDescriptor.clientAreaBytes(ranks)),
             () -> assertEquals(0, layout.clientAreaOffset() % PAIR),
             () -> assertEquals(layout.clientAreaOffset() + ControlDescriptor.clientAreaBytes(ranks),
                 layout.lengthBytes()));

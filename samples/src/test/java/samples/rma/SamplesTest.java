@@ -217,6 +217,24 @@ class SamplesTest
             updates + " updates = " + last + ": no update lost"), run.explain("final version"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"shm", "multicore"})
+    void shouldSumEveryBlockAroundThePscwRing(final String device) throws Exception
+    {
+        final int block = 50;
+        final int rounds = 3;
+        final MpjJob.Run run = MpjJob.run(device, PscwRing.class, RANKS, Integer.toString(block),
+            Integer.toString(rounds));
+
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            final String line = String.format(Locale.ROOT, "rank %d: %d steps; now holds the block of rank %d; " +
+                "sum of element 0 = %.1f, of element %d = %.1f", rank, rounds * (RANKS - 1), (rank + 1) % RANKS,
+                PscwRing.expectedSum(RANKS, block, 0), block - 1, PscwRing.expectedSum(RANKS, block, block - 1));
+            assertEquals(1, run.count(line), run.explain(line));
+        }
+    }
+
     @Test
     void shouldReportEveryMistakeAsTutorialQuotesIt() throws Exception
     {

@@ -23,4 +23,13 @@ public interface MessagePathFault
      * lock that makes them atomic, pausing between the read and the write.
      */
     boolean tearsAccumulates();
+
+    /**
+     * Whether this process's win.start goes ahead without waiting for the targets' posts (so its
+     * accesses, and its complete, may come before a target exposed its memory). None by default.
+     */
+    default boolean startsWithoutPost()
+    {
+        return false;
+    }
 }

@@ -15,8 +15,10 @@ public interface SharedMemory
     MemorySegment segment(int rank);
 
     /**
-     * Shared words for the API, zero when allocated, 8-byte aligned, at least
-     * {@code (processes + 1) * 128} bytes, the same memory in every process.
+     * Shared words for the API, zero when allocated, 8-byte aligned, the same memory in every process,
+     * at least {@code (processes + 1) * 128 + 2 * processes * row} bytes, where {@code row} is
+     * {@code processes * 8} rounded up to a multiple of 128 (a line per process for locks, then two
+     * rows of a word per process for the flags of post and complete).
      */
     MemorySegment clientArea();
 

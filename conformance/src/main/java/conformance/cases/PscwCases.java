@@ -1,0 +1,376 @@
+package conformance.cases;
+
+import java.util.List;
+
+import conformance.Behaviour;
+import conformance.Case;
+import conformance.CaseContext;
+import conformance.Group;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.rma.ErrorClass;
+import mpi.rma.RmaException;
+import mpi.rma.Win;
+
+/** Post, start, complete, wait (docs/conformance-checklist.md#post-start-complete-wait). */
+public final class PscwCases
+{
+    /** How long a target keeps busy before it stores and posts: a start that did not wait acts meanwhile. */
+    private static final long TARGET_DELAY_MS = 150;
+
+    private PscwCases()
+    {
+    }
+
+    public static List<Case> cases()
+    {
+        return new CaseList(Group.PSCW)
+            .add("pscw.put-ring", 2, Behaviour.PSCW_SYNCHRONISES,
+                "10 epochs: every rank posts to its left neighbour, starts to its right one, puts its rank and the " +
+                    "round there, completes and waits: then its memory holds its left neighbour's put of the round",
+                "MPI-4.1 §12.5.2; MPICH wintest, test2", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    for (int round = 1; round <= 10; round++)
+                    {
+                        win.post(group(win, left), 0);
+                        win.start(group(win, right), 0);
+                        win.put(new long[] {round * 100L + c.rank()}, 0, 1, MPI.LONG, right, 0, 1, MPI.LONG);
+                        win.complete();
+                        win.waitFor();
+                        c.checkEquals(round * 100L + left, Memory.getLong(win.base(), 0), "round " + round);
+                    }
+                })
+            .add("pscw.start-waits-for-post", 2, Behaviour.PSCW_SYNCHRONISES,
+                "the last rank stores 42 into its memory after a pause, then posts to rank 0; rank 0 starts, gets " +
+                    "it and completes: it got 42 (its access came after the post)",
+                "MPI-4.1 §12.5.2 (accesses follow the matching post); MPICH pscw_ordering, test3", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final long[] got = {-1};
+                    if (c.rank() == c.last())
+                    {
+                        CaseContext.sleepMs(TARGET_DELAY_MS);
+                        Memory.setLong(win.base(), 0, 42);
+                        win.post(group(win, 0), 0);
+                        win.waitFor();
+                    }
+                    if (c.isRoot())
+                    {
+                        win.start(group(win, c.last()), 0);
+                        win.get(got, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.complete();
+                        c.checkEquals(42, got[0], "the value the last rank stored before its post");
+                    }
+                })
+            .add("pscw.put-after-post", 2, Behaviour.PSCW_SYNCHRONISES,
+                "the last rank stores -1 into its memory after a pause, then posts to rank 0, which puts 7 there: " +
+                    "after the wait the last rank sees 7, not its own store",
+                "MPI-4.1 §12.5.2 (accesses follow the matching post); MPICH pscw_ordering", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.rank() == c.last())
+                    {
+                        CaseContext.sleepMs(TARGET_DELAY_MS);
+                        Memory.setLong(win.base(), 0, -1);
+                        win.post(group(win, 0), 0);
+                        win.waitFor();
+                        c.checkEquals(7, Memory.getLong(win.base(), 0), "the last rank's element after its wait");
+                    }
+                    if (c.isRoot())
+                    {
+                        win.start(group(win, c.last()), 0);
+                        win.put(new long[] {7}, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.complete();
+                    }
+                })
+            .add("pscw.accumulate-all-to-one", 2, Behaviour.PSCW_SYNCHRONISES,
+                "rank 0 posts to every rank; each starts to rank 0 and accumulates SUM of rank + 1 into 10 longs: " +
+                    "after its wait rank 0 holds size(size+1)/2 in each",
+                "MPI-4.1 §12.3.4.1, §12.5.2; MPICH accpscw1", c ->
+                {
+                    final Win win = c.window(c.isRoot() ? 80 : 0, 8);
+                    final long[] mine = new long[10];
+                    java.util.Arrays.fill(mine, c.rank() + 1L);
+                    if (c.isRoot())
+                    {
+                        win.post(win.getGroup(), 0);
+                    }
+                    win.start(group(win, 0), 0);
+                    win.accumulate(mine, 0, 10, MPI.LONG, 0, 0, 10, MPI.LONG, MPI.SUM);
+                    win.complete();
+                    if (c.isRoot())
+                    {
+                        win.waitFor();
+                        final long p = c.size();
+                        for (int i = 0; i < 10; i++)
+                        {
+                            c.checkEquals(p * (p + 1) / 2, Memory.getLong(win.base(), i), "element " + i);
+                        }
+                    }
+                })
+            .add("pscw.get-from-all", 2, Behaviour.PSCW_GROUPS,
+                "every rank stores 10 * rank and posts to rank 0; rank 0 starts to the whole group and gets each " +
+                    "rank's value",
+                "MPI-4.1 §12.5.2; MPICH test3, transpose3", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    Memory.setLong(win.base(), 0, 10L * c.rank());
+                    win.post(group(win, 0), 0);
+                    if (c.isRoot())
+                    {
+                        final long[] got = new long[c.size()];
+                        win.start(win.getGroup(), 0);
+                        for (int target = 0; target < c.size(); target++)
+                        {
+                            win.get(got, target, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                        }
+                        win.complete();
+                        for (int target = 0; target < c.size(); target++)
+                        {
+                            c.checkEquals(10L * target, got[target], "value of rank " + target);
+                        }
+                    }
+                    win.waitFor();
+                })
+            .add("pscw.epochs-in-sequence", 2, Behaviour.PSCW_SYNCHRONISES,
+                "12 epochs between rank 0 and the last rank, the roles swapping each time, each putting the round: " +
+                    "each epoch's post, start, complete and wait match their own epoch's",
+                "MPI-4.1 §12.5.2; MPICH pscw_ordering", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final boolean party = c.isRoot() || c.rank() == c.last();
+                    final int peer = c.isRoot() ? c.last() : 0;
+                    for (int round = 0; round < 12 && party; round++)
+                    {
+                        final boolean target = (round % 2 == 0) == c.isRoot();
+                        if (target)
+                        {
+                            win.post(group(win, peer), 0);
+                            win.waitFor();
+                            c.checkEquals(round, Memory.getLong(win.base(), 0), "round " + round);
+                        }
+                        else
+                        {
+                            win.start(group(win, peer), 0);
+                            win.put(new long[] {round}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                            win.complete();
+                        }
+                    }
+                })
+            .add("pscw.self", Behaviour.PSCW_GROUPS,
+                "a process posts to and starts to itself, puts into its own memory, completes and waits",
+                "MPI-4.1 §12.5.2 (a process may be in both groups); MPICH selfrma", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.post(group(win, c.rank()), 0);
+                    win.start(group(win, c.rank()), 0);
+                    win.put(new long[] {99}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.complete();
+                    win.waitFor();
+                    c.checkEquals(99, Memory.getLong(win.base(), 0), "own element");
+                })
+            .add("pscw.nocheck", 2, Behaviour.PSCW_ASSERTIONS,
+                "posts with MODE_NOCHECK | MODE_NOSTORE, a barrier, starts with MODE_NOCHECK: the puts of the ring " +
+                    "arrive as without the assertions",
+                "MPI-4.1 §12.5.5 (MODE_NOCHECK on start and the matching posts); MPICH test2_am", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    for (int round = 1; round <= 5; round++)
+                    {
+                        win.post(group(win, left), Win.MODE_NOCHECK | Win.MODE_NOSTORE);
+                        c.barrier();
+                        win.start(group(win, right), Win.MODE_NOCHECK);
+                        win.put(new long[] {round * 10L + c.rank()}, 0, 1, MPI.LONG, right, 0, 1, MPI.LONG);
+                        win.complete();
+                        win.waitFor();
+                        c.checkEquals(round * 10L + left, Memory.getLong(win.base(), 0), "round " + round);
+                    }
+                })
+            .add("pscw.assertions-checked", Behaviour.PSCW_ASSERTIONS,
+                "start with MODE_NOSTORE and post with MODE_NOSUCCEED: MPI_ERR_ASSERT; post with MODE_NOPUT works",
+                "MPI-4.1 §12.5.5; docs/design.md#erroneous-calls-are-reported", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_ASSERT, "start(MODE_NOSTORE)",
+                        () -> win.start(group(win, c.rank()), Win.MODE_NOSTORE));
+                    c.expectError(ErrorClass.ERR_ASSERT, "post(MODE_NOSUCCEED)",
+                        () -> win.post(group(win, c.rank()), Win.MODE_NOSUCCEED));
+                    win.post(group(win, c.rank()), Win.MODE_NOPUT);
+                    win.start(group(win, c.rank()), 0);
+                    win.complete();
+                    win.waitFor();
+                })
+            .add("pscw.test-until-done", 2, Behaviour.PSCW_TEST,
+                "rank 0 posts to every rank, which each put rank + 1 into its element after a pause; rank 0 calls " +
+                    "test until true: every element is there, and waitFor after it is MPI_ERR_RMA_SYNC",
+                "MPI-4.1 §12.5.2 (MPI_WIN_TEST); MPICH wintest", c ->
+                {
+                    final Win win = c.window(c.isRoot() ? 8L * c.size() : 0, 8);
+                    if (c.isRoot())
+                    {
+                        win.post(win.getGroup(), 0);
+                    }
+                    win.start(group(win, 0), 0);
+                    CaseContext.sleepMs(50);
+                    win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, 0, c.rank(), 1, MPI.LONG);
+                    win.complete();
+                    if (c.isRoot())
+                    {
+                        while (!win.test())
+                        {
+                            // Yield: the origins (threads, on multicore) and this process's agent share the cores.
+                            Thread.yield();
+                        }
+                        for (int origin = 0; origin < c.size(); origin++)
+                        {
+                            c.checkEquals(origin + 1, Memory.getLong(win.base(), origin), "element of rank " + origin);
+                        }
+                        c.expectError(ErrorClass.ERR_RMA_SYNC, "waitFor after test returned true", win::waitFor);
+                    }
+                })
+            .add("pscw.null-group", Behaviour.PSCW_GROUPS,
+                "post and start with a null group: MPI_ERR_GROUP",
+                "MPI-4.1 §12.5.2, §9.4 (MPI_ERR_GROUP)", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_GROUP, "post(null)", () -> win.post(null, 0));
+                    c.expectError(ErrorClass.ERR_GROUP, "start(null)", () -> win.start(null, 0));
+                })
+            .add("pscw.group-outside-window", 2, Behaviour.PSCW_GROUPS,
+                "a window of one process, post and start with the world's group: MPI_ERR_GROUP (not a subgroup)",
+                "MPI-4.1 §12.5.2 (group of the window's processes), §9.4 (MPI_ERR_GROUP)", c ->
+                {
+                    final Intracomm alone = c.comm().Split(c.rank(), 0);
+                    final Win win = c.window(8, 8, null, alone);
+                    c.expectError(ErrorClass.ERR_GROUP, "post(the world's group)", () -> win.post(c.comm().Group(), 0));
+                    c.expectError(ErrorClass.ERR_GROUP, "start(the world's group)",
+                        () -> win.start(c.comm().Group(), 0));
+                    win.free();
+                    alone.Free();
+                })
+            .add("pscw.complete-without-start", Behaviour.PSCW_ERRORS,
+                "complete with no access epoch from start: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 §12.5.2, §12.6.2; MPICH errors/rma/win_sync_complete", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "complete", win::complete);
+                })
+            .add("pscw.wait-without-post", Behaviour.PSCW_ERRORS,
+                "waitFor and test with no exposure epoch from post: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 §12.5.2, §12.6.2; MPICH errors/rma/win_sync_wait", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "waitFor", win::waitFor);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "test", win::test);
+                })
+            .add("pscw.nested-epochs", Behaviour.PSCW_ERRORS,
+                "start inside an access epoch from start, post inside an exposure epoch from post: " +
+                    "MPI_ERR_RMA_SYNC; a start naming itself before its own post: MPI_ERR_RMA_SYNC, not a hang",
+                "MPI-4.1 §12.5.2; MPICH errors/rma/win_sync_nested", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "start before its own post",
+                        () -> win.start(group(win, c.rank()), 0));
+                    win.post(group(win, c.rank()), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "post twice", () -> win.post(group(win, c.rank()), 0));
+                    win.start(group(win, c.rank()), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "start twice", () -> win.start(group(win, c.rank()), 0));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "waitFor before its own complete", win::waitFor);
+                    win.complete();
+                    win.waitFor();
+                })
+            .add("pscw.rma-outside-start-group", 2, Behaviour.PSCW_ERRORS,
+                "a put to a rank that is not in the group of start: MPI_ERR_RMA_SYNC naming it",
+                "MPI-4.1 §12.5.2 (accesses only to the start group); MPICH errors/rma/win_sync_op", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int other = (c.rank() + 1) % c.size();
+                    win.post(group(win, c.rank()), 0);
+                    win.start(group(win, c.rank()), 0);
+                    final RmaException e = c.expectError(ErrorClass.ERR_RMA_SYNC, "put to rank " + other,
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, other, 0, 1, MPI.LONG));
+                    c.check(e == null || e.getMessage().contains("rank " + other), "message without the rank: " + e);
+                    win.complete();
+                    win.waitFor();
+                })
+            .add("pscw.lock-in-access-epoch", Behaviour.PSCW_ERRORS,
+                "lock and lockAll while an access epoch from start is open: MPI_ERR_RMA_SYNC; start inside a lock " +
+                    "epoch: MPI_ERR_RMA_SYNC",
+                "MPI-4.1 §12.5 (access epochs do not overlap); MPICH errors/rma/win_sync_lock_at", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.post(group(win, c.rank()), 0);
+                    win.start(group(win, c.rank()), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lock", () -> win.lock(Win.LOCK_SHARED, c.rank(), 0));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "lockAll", () -> win.lockAll(0));
+                    win.complete();
+                    win.waitFor();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "start in a lock epoch",
+                        () -> win.start(group(win, c.rank()), 0));
+                    win.unlock(c.rank());
+                })
+            .add("pscw.fence-in-epoch", 2, Behaviour.PSCW_ERRORS,
+                "fence while an exposure epoch is open on every rank: MPI_ERR_RMA_SYNC on every rank; after the " +
+                    "epoch a fence works",
+                "MPI-4.1 §12.5 (epochs are disjoint); MPICH errors/rma/win_sync_lock_fence", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.post(group(win, c.rank()), 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "fence in an exposure epoch", () -> win.fence(0));
+                    win.start(group(win, c.rank()), 0);
+                    win.complete();
+                    win.waitFor();
+                    win.fence(0);
+                    win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("pscw.start-after-fence-rma", Behaviour.PSCW_ERRORS,
+                "start and post while a fence epoch with a put is open: MPI_ERR_RMA_SYNC; after fence(NOSUCCEED) " +
+                    "they work",
+                "MPI-4.1 §12.5, §12.7; docs/design.md#lock-after-fence-only-if-no-rma-since", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "start", () -> win.start(group(win, c.rank()), 0));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "post", () -> win.post(group(win, c.rank()), 0));
+                    win.fence(Win.MODE_NOSUCCEED);
+                    win.post(group(win, c.rank()), 0);
+                    win.start(group(win, c.rank()), 0);
+                    win.complete();
+                    win.waitFor();
+                })
+            .add("pscw.free-with-epoch-open", 2, Behaviour.PSCW_ERRORS,
+                "free while rank 0 has an exposure epoch open: MPI_ERR_RMA_SYNC on every rank, and the window " +
+                    "stays usable",
+                "MPI-4.1 §12.2.5; MPICH errors/rma/win_sync_free_at; docs/design.md#collective-calls-fail-together", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.post(group(win, 0), 0);
+                    }
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "free with rank 0's exposure epoch open", win::free);
+                    if (c.isRoot())
+                    {
+                        win.start(group(win, 0), 0);
+                        win.put(new long[] {5}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                        win.complete();
+                        win.waitFor();
+                        c.checkEquals(5, Memory.getLong(win.base(), 0), "the window after the failed free");
+                    }
+                })
+            .list();
+    }
+
+    /** The group of {@code ranks} of the window's processes. */
+    private static mpi.Group group(final Win win, final int... ranks)
+    {
+        return win.getGroup().Incl(ranks);
+    }
+}
