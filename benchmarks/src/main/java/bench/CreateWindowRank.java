@@ -14,6 +14,7 @@ import mpi.rma.Win;
  * the median over rounds of microseconds per operation with its completion. Rank 0 prints a
  * Markdown table. The last row is an epoch of generalized active-target synchronisation: rank 1 posts
  * and waits, rank 0 starts, puts 8 B and completes (a post message one way, a complete the other).
+ * Then a fence of every rank beside MPJ Express's {@code Barrier} on the same processes.
  *
  * <p>Run: {@code bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.CreateWindowRank [rounds]}
  * (also {@code -dev niodev}, and {@code -dev niodev -nodes 2} across two simulated nodes).
@@ -34,7 +35,8 @@ public final class CreateWindowRank
         final int rank = MPI.COMM_WORLD.Rank();
         final String[] rows = {"ping-pong 8 B round trip (MPJ Send/Recv)", "put 8 B + flush", "get 8 B",
             "accumulate 8 B + flush", "ping-pong 1 MiB round trip", "put 1 MiB + flush",
-            "post, start, put 8 B, complete, wait (one epoch)"};
+            "post, start, put 8 B, complete, wait (one epoch)", "Barrier (MPJ, reference for the fence)",
+            "fence (every rank)"};
         final double[][] microseconds = new double[rows.length][rounds];
         final double[] base = new double[LARGE_DOUBLES];
         final double[] small = new double[1];
@@ -55,7 +57,9 @@ public final class CreateWindowRank
                     pingPong(rank, large, OPS_PER_ROUND / 50),
                     rma(rank, win, OPS_PER_ROUND / 50, () -> win.put(large, 0, LARGE_DOUBLES, MPI.DOUBLE, 1, 0,
                         LARGE_DOUBLES, MPI.DOUBLE), true),
-                    pscw(rank, win, OPS_PER_ROUND, small, origin, target)};
+                    pscw(rank, win, OPS_PER_ROUND, small, origin, target),
+                    synchronisation(MPI.COMM_WORLD::Barrier, OPS_PER_ROUND),
+                    synchronisation(() -> win.fence(0), OPS_PER_ROUND)};
                 for (int row = 0; row < rows.length && round >= 0; row++)
                 {
                     microseconds[row][round] = figures[row];
@@ -121,6 +125,20 @@ public final class CreateWindowRank
         final long elapsedNs = System.nanoTime() - startNs;
         MPI.COMM_WORLD.Barrier();
         return elapsedNs / 1e3 / epochs;
+    }
+
+    /** Microseconds per call of {@code call} made by every rank, {@code ops} times in a row. */
+    private static double synchronisation(final Runnable call, final int ops)
+    {
+        MPI.COMM_WORLD.Barrier();
+        final long startNs = System.nanoTime();
+        for (int i = 0; i < ops; i++)
+        {
+            call.run();
+        }
+        final long elapsedNs = System.nanoTime() - startNs;
+        MPI.COMM_WORLD.Barrier();
+        return elapsedNs / 1e3 / ops;
     }
 
     /** Microseconds per operation of rank 0 on rank 1 inside one lock epoch, flushed after each if asked. */
