@@ -279,8 +279,9 @@ public final class DynamicCases
             .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
             .add("dynamic.attach-errors", Behaviour.DYNAMIC_ATTACH_ERRORS,
                 "attaching the same array twice or a slice overlapping an attached one is MPI_ERR_RMA_ATTACH; an " +
-                    "adjacent slice attaches; null, a String and a boolean[] are MPI_ERR_ARG; detaching memory " +
-                    "not attached (twice, or never) and the address of detached memory are MPI_ERR_ARG",
+                    "adjacent slice attaches; null, a String and a boolean[] are MPI_ERR_BASE; detaching memory " +
+                    "not attached (twice, or never) and the address of detached memory are MPI_ERR_BASE, an address " +
+                    "past an attached slice MPI_ERR_ARG",
                 "MPI-4.1 §12.2.4, §12.6.2 (MPI_ERR_RMA_ATTACH); " +
                     "docs/design.md#dynamic-windows-attached-memory-and-its-addresses", c ->
                 {
@@ -293,14 +294,14 @@ public final class DynamicCases
                     c.expectError(ErrorClass.ERR_RMA_ATTACH, "bytes 16-47 over bytes 0-31",
                         () -> win.attach(native64.asSlice(16, 32)));
                     win.attach(native64.asSlice(32, 32));
-                    c.expectError(ErrorClass.ERR_ARG, "attach(null)", () -> win.attach(null));
-                    c.expectError(ErrorClass.ERR_ARG, "attach of a String", () -> win.attach("memory"));
-                    c.expectError(ErrorClass.ERR_ARG, "attach of a boolean[]", () -> win.attach(new boolean[4]));
-                    c.expectError(ErrorClass.ERR_ARG, "detach of memory never attached",
+                    c.expectError(ErrorClass.ERR_BASE, "attach(null)", () -> win.attach(null));
+                    c.expectError(ErrorClass.ERR_BASE, "attach of a String", () -> win.attach("memory"));
+                    c.expectError(ErrorClass.ERR_BASE, "attach of a boolean[]", () -> win.attach(new boolean[4]));
+                    c.expectError(ErrorClass.ERR_BASE, "detach of memory never attached",
                         () -> win.detach(new long[8]));
                     win.detach(array);
-                    c.expectError(ErrorClass.ERR_ARG, "second detach", () -> win.detach(array));
-                    c.expectError(ErrorClass.ERR_ARG, "address of detached memory", () -> win.address(array, 0));
+                    c.expectError(ErrorClass.ERR_BASE, "second detach", () -> win.detach(array));
+                    c.expectError(ErrorClass.ERR_BASE, "address of detached memory", () -> win.address(array, 0));
                     c.expectError(ErrorClass.ERR_ARG, "address past the slice",
                         () -> win.address(native64.asSlice(0, 32), 33));
                     win.attach(array);

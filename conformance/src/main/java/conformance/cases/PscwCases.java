@@ -37,10 +37,11 @@ public final class PscwCases
                     {
                         win.post(group(win, left), 0);
                         win.start(group(win, right), 0);
-                        win.put(new long[] {round * 100L + c.rank()}, 0, 1, MPI.LONG, right, 0, 1, MPI.LONG);
+                        win.put(new long[] {round * 100L + c.rank()}, 0, 1, MPI.LONG, right, c.disp(win, right, 0),
+                            1, MPI.LONG);
                         win.complete();
                         win.waitFor();
-                        c.checkEquals(round * 100L + left, Memory.getLong(win.base(), 0), "round " + round);
+                        c.checkEquals(round * 100L + left, Memory.getLong(c.memory(win), 0), "round " + round);
                     }
                 })
             .add("pscw.start-waits-for-post", 2, Behaviour.PSCW_SYNCHRONISES,
@@ -53,14 +54,14 @@ public final class PscwCases
                     if (c.rank() == c.last())
                     {
                         CaseContext.sleepMs(TARGET_DELAY_MS);
-                        Memory.setLong(win.base(), 0, 42);
+                        Memory.setLong(c.memory(win), 0, 42);
                         win.post(group(win, 0), 0);
                         win.waitFor();
                     }
                     if (c.isRoot())
                     {
                         win.start(group(win, c.last()), 0);
-                        win.get(got, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.get(got, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1, MPI.LONG);
                         win.complete();
                         c.checkEquals(42, got[0], "the value the last rank stored before its post");
                     }
@@ -74,15 +75,15 @@ public final class PscwCases
                     if (c.rank() == c.last())
                     {
                         CaseContext.sleepMs(TARGET_DELAY_MS);
-                        Memory.setLong(win.base(), 0, -1);
+                        Memory.setLong(c.memory(win), 0, -1);
                         win.post(group(win, 0), 0);
                         win.waitFor();
-                        c.checkEquals(7, Memory.getLong(win.base(), 0), "the last rank's element after its wait");
+                        c.checkEquals(7, Memory.getLong(c.memory(win), 0), "the last rank's element after its wait");
                     }
                     if (c.isRoot())
                     {
                         win.start(group(win, c.last()), 0);
-                        win.put(new long[] {7}, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
+                        win.put(new long[] {7}, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1, MPI.LONG);
                         win.complete();
                     }
                 })
@@ -99,7 +100,7 @@ public final class PscwCases
                         win.post(win.getGroup(), 0);
                     }
                     win.start(group(win, 0), 0);
-                    win.accumulate(mine, 0, 10, MPI.LONG, 0, 0, 10, MPI.LONG, MPI.SUM);
+                    win.accumulate(mine, 0, 10, MPI.LONG, 0, c.disp(win, 0, 0), 10, MPI.LONG, MPI.SUM);
                     win.complete();
                     if (c.isRoot())
                     {
@@ -107,7 +108,7 @@ public final class PscwCases
                         final long p = c.size();
                         for (int i = 0; i < 10; i++)
                         {
-                            c.checkEquals(p * (p + 1) / 2, Memory.getLong(win.base(), i), "element " + i);
+                            c.checkEquals(p * (p + 1) / 2, Memory.getLong(c.memory(win), i), "element " + i);
                         }
                     }
                 })
@@ -117,7 +118,7 @@ public final class PscwCases
                 "MPI-4.1 §12.5.2; MPICH test3, transpose3", c ->
                 {
                     final Win win = c.window(8, 8);
-                    Memory.setLong(win.base(), 0, 10L * c.rank());
+                    Memory.setLong(c.memory(win), 0, 10L * c.rank());
                     win.post(group(win, 0), 0);
                     if (c.isRoot())
                     {
@@ -125,7 +126,7 @@ public final class PscwCases
                         win.start(win.getGroup(), 0);
                         for (int target = 0; target < c.size(); target++)
                         {
-                            win.get(got, target, 1, MPI.LONG, target, 0, 1, MPI.LONG);
+                            win.get(got, target, 1, MPI.LONG, target, c.disp(win, target, 0), 1, MPI.LONG);
                         }
                         win.complete();
                         for (int target = 0; target < c.size(); target++)
@@ -150,12 +151,12 @@ public final class PscwCases
                         {
                             win.post(group(win, peer), 0);
                             win.waitFor();
-                            c.checkEquals(round, Memory.getLong(win.base(), 0), "round " + round);
+                            c.checkEquals(round, Memory.getLong(c.memory(win), 0), "round " + round);
                         }
                         else
                         {
                             win.start(group(win, peer), 0);
-                            win.put(new long[] {round}, 0, 1, MPI.LONG, peer, 0, 1, MPI.LONG);
+                            win.put(new long[] {round}, 0, 1, MPI.LONG, peer, c.disp(win, peer, 0), 1, MPI.LONG);
                             win.complete();
                         }
                     }
@@ -167,10 +168,10 @@ public final class PscwCases
                     final Win win = c.window(8, 8);
                     win.post(group(win, c.rank()), 0);
                     win.start(group(win, c.rank()), 0);
-                    win.put(new long[] {99}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.put(new long[] {99}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     win.complete();
                     win.waitFor();
-                    c.checkEquals(99, Memory.getLong(win.base(), 0), "own element");
+                    c.checkEquals(99, Memory.getLong(c.memory(win), 0), "own element");
                 })
             .add("pscw.nocheck", 2, Behaviour.PSCW_ASSERTIONS,
                 "posts with MODE_NOCHECK | MODE_NOSTORE, a barrier, starts with MODE_NOCHECK: the puts of the ring " +
@@ -185,10 +186,11 @@ public final class PscwCases
                         win.post(group(win, left), Win.MODE_NOCHECK | Win.MODE_NOSTORE);
                         c.barrier();
                         win.start(group(win, right), Win.MODE_NOCHECK);
-                        win.put(new long[] {round * 10L + c.rank()}, 0, 1, MPI.LONG, right, 0, 1, MPI.LONG);
+                        win.put(new long[] {round * 10L + c.rank()}, 0, 1, MPI.LONG, right, c.disp(win, right, 0), 1,
+                            MPI.LONG);
                         win.complete();
                         win.waitFor();
-                        c.checkEquals(round * 10L + left, Memory.getLong(win.base(), 0), "round " + round);
+                        c.checkEquals(round * 10L + left, Memory.getLong(c.memory(win), 0), "round " + round);
                     }
                 })
             .add("pscw.assertions-checked", Behaviour.PSCW_ASSERTIONS,
@@ -217,7 +219,7 @@ public final class PscwCases
                     }
                     win.start(group(win, 0), 0);
                     CaseContext.sleepMs(50);
-                    win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, 0, c.rank(), 1, MPI.LONG);
+                    win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, c.rank()), 1, MPI.LONG);
                     win.complete();
                     if (c.isRoot())
                     {
@@ -228,7 +230,7 @@ public final class PscwCases
                         }
                         for (int origin = 0; origin < c.size(); origin++)
                         {
-                            c.checkEquals(origin + 1, Memory.getLong(win.base(), origin), "element of rank " + origin);
+                            c.checkEquals(origin + 1, Memory.getLong(c.memory(win), origin), "element of rank " + origin);
                         }
                         c.expectError(ErrorClass.ERR_RMA_SYNC, "waitFor after test returned true", win::waitFor);
                     }
@@ -293,7 +295,7 @@ public final class PscwCases
                     win.post(group(win, c.rank()), 0);
                     win.start(group(win, c.rank()), 0);
                     final RmaException e = c.expectError(ErrorClass.ERR_RMA_SYNC, "put to rank " + other,
-                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, other, 0, 1, MPI.LONG));
+                        () -> win.put(new long[] {1}, 0, 1, MPI.LONG, other, c.disp(win, other, 0), 1, MPI.LONG));
                     c.check(e == null || e.getMessage().contains("rank " + other), "message without the rank: " + e);
                     win.complete();
                     win.waitFor();
@@ -336,7 +338,7 @@ public final class PscwCases
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);
-                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "start", () -> win.start(group(win, c.rank()), 0));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "post", () -> win.post(group(win, c.rank()), 0));
                     win.fence(Win.MODE_NOSUCCEED);
@@ -348,7 +350,8 @@ public final class PscwCases
             .add("pscw.free-with-epoch-open", 2, Behaviour.PSCW_ERRORS,
                 "free while rank 0 has an exposure epoch open: MPI_ERR_RMA_SYNC on every rank, and the window " +
                     "stays usable",
-                "MPI-4.1 §12.2.5; MPICH errors/rma/win_sync_free_at; docs/design.md#collective-calls-fail-together", c ->
+                "MPI-4.1 §12.2.5; MPICH errors/rma/win_sync_free_at; docs/design.md#collective-calls-fail-together",
+                    c ->
                 {
                     final Win win = c.window(8, 8);
                     if (c.isRoot())
@@ -359,10 +362,10 @@ public final class PscwCases
                     if (c.isRoot())
                     {
                         win.start(group(win, 0), 0);
-                        win.put(new long[] {5}, 0, 1, MPI.LONG, 0, 0, 1, MPI.LONG);
+                        win.put(new long[] {5}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
                         win.complete();
                         win.waitFor();
-                        c.checkEquals(5, Memory.getLong(win.base(), 0), "the window after the failed free");
+                        c.checkEquals(5, Memory.getLong(c.memory(win), 0), "the window after the failed free");
                     }
                 })
             .list();

@@ -35,7 +35,7 @@ public final class RequestCases
             values[i] = c.rank() * 1000L + i;
         }
         win.lock(Win.LOCK_EXCLUSIVE, c.rank(), 0);
-        win.put(values, 0, SLOTS, MPI.LONG, c.rank(), 0, SLOTS, MPI.LONG);
+        win.put(values, 0, SLOTS, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), SLOTS, MPI.LONG);
         win.unlock(c.rank());
         c.barrier();
         return win;
@@ -65,8 +65,10 @@ public final class RequestCases
                         final long[] sixteen = new long[16];
                         Arrays.fill(sixteen, 42);
                         win.lock(Win.LOCK_EXCLUSIVE, c.last(), 0);
-                        final WinRequest a = win.rPut(one, 0, 1, MPI.LONG, c.last(), 0, 1, MPI.LONG);
-                        final WinRequest b = win.rPut(sixteen, 0, 16, MPI.LONG, c.last(), 1, 16, MPI.LONG);
+                        final WinRequest a = win.rPut(one, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1,
+                            MPI.LONG);
+                        final WinRequest b = win.rPut(sixteen, 0, 16, MPI.LONG, c.last(), c.disp(win, c.last(), 1),
+                            16, MPI.LONG);
                         a.waitFor();
                         b.waitFor();
                         one[0] = -1;
@@ -90,7 +92,8 @@ public final class RequestCases
                     final long[] operand = new long[16];
                     Arrays.fill(operand, c.rank() + 1);
                     win.lock(Win.LOCK_SHARED, c.last(), 0);
-                    win.rAccumulate(operand, 0, 16, MPI.LONG, c.last(), 0, 16, MPI.LONG, MPI.SUM).waitFor();
+                    win.rAccumulate(operand, 0, 16, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 16, MPI.LONG,
+                        MPI.SUM).waitFor();
                     Arrays.fill(operand, 1000);
                     win.unlock(c.last());
                     c.barrier();
@@ -111,8 +114,8 @@ public final class RequestCases
                     final long[] one = new long[1];
                     final long[] twenty = new long[20];
                     win.lockAll(0);
-                    win.rGet(one, 0, 1, MPI.LONG, right, 3, 1, MPI.LONG).waitFor();
-                    win.rGet(twenty, 0, 20, MPI.LONG, right, 10, 20, MPI.LONG).waitFor();
+                    win.rGet(one, 0, 1, MPI.LONG, right, c.disp(win, right, 3), 1, MPI.LONG).waitFor();
+                    win.rGet(twenty, 0, 20, MPI.LONG, right, c.disp(win, right, 10), 20, MPI.LONG).waitFor();
                     checkSlots(c, one, right, 3, "one long");
                     checkSlots(c, twenty, right, 10, "twenty longs");
                     win.unlockAll();
@@ -127,9 +130,11 @@ public final class RequestCases
                     final long[] after = new long[4];
                     win.lock(Win.LOCK_EXCLUSIVE, right, 0);
                     final long[] ones = {1, 1, 1, 1};
-                    win.rGetAccumulate(ones, 0, 4, MPI.LONG, old, 0, 4, MPI.LONG, right, 20, 4, MPI.LONG, MPI.SUM)
+                    win.rGetAccumulate(ones, 0, 4, MPI.LONG, old, 0, 4, MPI.LONG, right, c.disp(win, right, 20), 4,
+                        MPI.LONG, MPI.SUM)
                         .waitFor();
-                    win.rGetAccumulate(null, 0, 0, MPI.LONG, after, 0, 4, MPI.LONG, right, 20, 4, MPI.LONG, Win.NO_OP)
+                    win.rGetAccumulate(null, 0, 0, MPI.LONG, after, 0, 4, MPI.LONG, right, c.disp(win, right, 20), 4,
+                        MPI.LONG, Win.NO_OP)
                         .waitFor();
                     win.unlock(right);
                     checkSlots(c, old, right, 20, "old value");
@@ -147,7 +152,8 @@ public final class RequestCases
                     final int right = (c.rank() + 1) % c.size();
                     final long[] got = new long[16];
                     win.lock(Win.LOCK_SHARED, right, 0);
-                    final WinRequest request = win.rGet(got, 0, 16, MPI.LONG, right, 4, 16, MPI.LONG);
+                    final WinRequest request = win.rGet(got, 0, 16, MPI.LONG, right, c.disp(win, right, 4), 16,
+                        MPI.LONG);
                     win.unlock(right);
                     checkSlots(c, got, right, 4, "after unlock");
                     c.check(request.test(), "the request does not test complete after the unlock");
@@ -161,10 +167,10 @@ public final class RequestCases
                     final long[] first = new long[8];
                     final long[] second = new long[8];
                     win.lockAll(0);
-                    win.rGet(first, 0, 8, MPI.LONG, right, 0, 8, MPI.LONG);
+                    win.rGet(first, 0, 8, MPI.LONG, right, c.disp(win, right, 0), 8, MPI.LONG);
                     win.flush(right);
                     checkSlots(c, first, right, 0, "after flush");
-                    win.rGet(second, 0, 8, MPI.LONG, right, 8, 8, MPI.LONG);
+                    win.rGet(second, 0, 8, MPI.LONG, right, c.disp(win, right, 8), 8, MPI.LONG);
                     win.flushLocalAll();
                     checkSlots(c, second, right, 8, "after flushLocalAll");
                     win.unlockAll();
@@ -180,7 +186,8 @@ public final class RequestCases
                     win.lockAll(0);
                     for (int target = 0; target < c.size(); target++)
                     {
-                        requests[target] = win.rGet(got[target], 0, 2, MPI.LONG, target, 6, 2, MPI.LONG);
+                        requests[target] = win.rGet(got[target], 0, 2, MPI.LONG, target, c.disp(win, target, 6), 2,
+                            MPI.LONG);
                     }
                     while (!WinRequest.testAll(requests))
                     {
@@ -204,7 +211,8 @@ public final class RequestCases
                     win.lockAll(0);
                     for (int i = 0; i < requests.length; i++)
                     {
-                        requests[i] = win.rGet(got[i], 0, 3, MPI.LONG, (c.rank() + i) % c.size(), i, 3, MPI.LONG);
+                        requests[i] = win.rGet(got[i], 0, 3, MPI.LONG, (c.rank() + i) % c.size(), c.disp(win,
+                            (c.rank() + i) % c.size(), i), 3, MPI.LONG);
                     }
                     final boolean[] seen = new boolean[requests.length];
                     for (int n = 0; n < requests.length; n++)
@@ -234,7 +242,7 @@ public final class RequestCases
                     final long[] got = new long[2];
                     final long[] received = new long[1];
                     win.lockAll(0);
-                    final WinRequest get = win.rGet(got, 0, 2, MPI.LONG, right, 1, 2, MPI.LONG);
+                    final WinRequest get = win.rGet(got, 0, 2, MPI.LONG, right, c.disp(win, right, 1), 2, MPI.LONG);
                     final Request irecv = c.comm().Irecv(received, 0, 1, MPI.LONG, left, 11);
                     final Request isend = c.comm().Isend(new long[] {c.rank()}, 0, 1, MPI.LONG, right, 11);
                     Request.Waitall(new Request[] {irecv, get, isend});
@@ -257,10 +265,11 @@ public final class RequestCases
                     for (int round = 0; round < rounds; round++)
                     {
                         requests[next++] = win.rGetAccumulate(new long[] {1}, 0, 1, MPI.LONG, tickets, round, 1,
-                            MPI.LONG, 0, 0, 1, MPI.LONG, MPI.SUM);
+                            MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG, MPI.SUM);
                         for (int target = 0; target < c.size(); target++)
                         {
-                            requests[next++] = win.rAccumulate(new long[] {1}, 0, 1, MPI.LONG, target, 1, 1, MPI.LONG,
+                            requests[next++] = win.rAccumulate(new long[] {1}, 0, 1, MPI.LONG, target, c.disp(win,
+                                target, 1), 1, MPI.LONG,
                                 MPI.SUM);
                         }
                     }
@@ -285,15 +294,17 @@ public final class RequestCases
                     final Win win = c.window(8, 8);
                     final long[] one = new long[1];
                     final var e = c.expectError(ErrorClass.ERR_RMA_SYNC, "rPut",
-                        () -> win.rPut(one, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                        () -> win.rPut(one, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG));
                     c.check(e == null || e.getMessage().contains("win.lockAll(0)"), "the message does not say to " +
                         "lock: " + (e == null ? "" : e.getMessage()));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "rGet",
-                        () -> win.rGet(one, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                        () -> win.rGet(one, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "rAccumulate",
-                        () -> win.rAccumulate(one, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, MPI.SUM));
+                        () -> win.rAccumulate(one, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG,
+                            MPI.SUM));
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "rGetAccumulate", () -> win.rGetAccumulate(one, 0, 1,
-                        MPI.LONG, new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, MPI.SUM));
+                        MPI.LONG, new long[1], 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG,
+                            MPI.SUM));
                 })
             .add("req.fence-epoch", Behaviour.REQ_PASSIVE_ONLY,
                 "rPut inside a fence epoch: MPI_ERR_RMA_SYNC (a put there is fine)",
@@ -302,10 +313,10 @@ public final class RequestCases
                     final Win win = c.window(8, 8);
                     win.fence(0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "rPut in a fence epoch",
-                        () -> win.rPut(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
-                    win.put(new long[] {5}, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                        () -> win.rPut(new long[1], 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG));
+                    win.put(new long[] {5}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
                     win.fence(Win.MODE_NOSUCCEED);
-                    c.checkEquals(5, Memory.getLong(win.base(), 0), "the put");
+                    c.checkEquals(5, Memory.getLong(c.memory(win), 0), "the put");
                 })
             .add("req.unlocked-target", 2, Behaviour.REQ_PASSIVE_ONLY,
                 "with a lock on the right neighbour only, rGet from this rank: MPI_ERR_RMA_SYNC",
@@ -315,7 +326,7 @@ public final class RequestCases
                     final int right = (c.rank() + 1) % c.size();
                     win.lock(Win.LOCK_SHARED, right, 0);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "rGet from a rank not locked",
-                        () -> win.rGet(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                        () -> win.rGet(new long[1], 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG));
                     win.unlock(right);
                 })
             .add("req.proc-null", Behaviour.REQ_PASSIVE_ONLY,
@@ -325,9 +336,11 @@ public final class RequestCases
                     final Win win = c.window(8, 8);
                     final long[] got = {77};
                     win.lock(Win.LOCK_SHARED, MPI.PROC_NULL, 0);
-                    c.check(win.rPut(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG).test(),
+                    c.check(win.rPut(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, c.disp(win, MPI.PROC_NULL, 0), 1,
+                        MPI.LONG).test(),
                         "rPut's request is not complete");
-                    c.check(win.rGet(got, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG).test(),
+                    c.check(win.rGet(got, 0, 1, MPI.LONG, MPI.PROC_NULL, c.disp(win, MPI.PROC_NULL, 0), 1,
+                        MPI.LONG).test(),
                         "rGet's request is not complete");
                     win.unlock(MPI.PROC_NULL);
                     c.checkEquals(77, got[0], "the origin array");
@@ -341,7 +354,7 @@ public final class RequestCases
                     final long[] one = new long[1];
                     win.lockAll(0);
                     c.expectError(ErrorClass.ERR_BUFFER, "rPut from null",
-                        () -> win.rPut(null, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG));
+                        () -> win.rPut(null, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG));
                     c.expectError(ErrorClass.ERR_RMA_RANGE, "rGet past the end",
                         () -> win.rGet(one, 0, 1, MPI.LONG, c.rank(), 1, 1, MPI.LONG));
                     c.expectError(ErrorClass.ERR_RANK, "rGet from rank size",
@@ -349,16 +362,19 @@ public final class RequestCases
                     c.expectError(ErrorClass.ERR_DISP, "rPut at -1",
                         () -> win.rPut(one, 0, 1, MPI.LONG, c.rank(), -1, 1, MPI.LONG));
                     c.expectError(ErrorClass.ERR_OP, "rAccumulate(NO_OP)",
-                        () -> win.rAccumulate(one, 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG, Win.NO_OP));
+                        () -> win.rAccumulate(one, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG,
+                            Win.NO_OP));
                     win.unlockAll();
                 })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
             .add("req.cancel", Behaviour.REQ_ARGUMENTS,
                 "Cancel of an rGet's request: MPI_ERR_REQUEST; the request still completes",
                 "MPI-4.1 §3.8.4, §12.3.5", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.lockAll(0);
-                    final WinRequest request = win.rGet(new long[1], 0, 1, MPI.LONG, c.rank(), 0, 1, MPI.LONG);
+                    final WinRequest request = win.rGet(new long[1], 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(),
+                        0), 1, MPI.LONG);
                     c.expectError(ErrorClass.ERR_REQUEST, "Cancel", request::Cancel);
                     request.waitFor();
                     win.unlockAll();
