@@ -1,6 +1,7 @@
 package bench;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 import mpi.Group;
 import mpi.MPI;
@@ -23,6 +24,16 @@ public final class CreateWindowRank
 {
     private static final int OPS_PER_ROUND = 500;
     private static final int LARGE_DOUBLES = (1 << 20) / Double.BYTES;
+    /** The rows, in the order of {@code rows} in {@link #main}. */
+    private static final int PING_PONG_SMALL = 0;
+    private static final int PUT_SMALL = 1;
+    private static final int GET_SMALL = 2;
+    private static final int ACC_SMALL = 3;
+    private static final int PING_PONG_LARGE = 4;
+    private static final int PUT_LARGE = 5;
+    private static final int PSCW_EPOCH = 6;
+    private static final int BARRIER = 7;
+    private static final int FENCE = 8;
 
     private CreateWindowRank()
     {
@@ -69,16 +80,44 @@ public final class CreateWindowRank
         }
         if (rank == 0)
         {
-            System.out.println("| operation (rank 0 to rank 1) | median us | min us |");
-            System.out.println("|---|---|---|");
-            for (int row = 0; row < rows.length; row++)
-            {
-                final double[] sorted = microseconds[row].clone();
-                Arrays.sort(sorted);
-                System.out.printf("| %s | %.1f | %.1f |%n", rows[row], sorted[sorted.length / 2], sorted[0]);
-            }
+            printTable(rows, microseconds);
         }
         MPI.Finalize();
+    }
+
+    /**
+     * Rank 0's table: each row's median and minimum, and how it compares with the reference measured beside
+     * it (median; min): a time against the 8 B round trip or the Barrier, and for the 1 MiB put its
+     * bandwidth against one way of the 1 MiB ping-pong (above 1: the put moves the bytes faster).
+     */
+    private static void printTable(final String[] rows, final double[][] microseconds)
+    {
+        final double[] medians = new double[rows.length];
+        final double[] minima = new double[rows.length];
+        for (int row = 0; row < rows.length; row++)
+        {
+            final double[] sorted = microseconds[row].clone();
+            Arrays.sort(sorted);
+            medians[row] = sorted[sorted.length / 2];
+            minima[row] = sorted[0];
+        }
+        System.out.println("| operation (rank 0 to rank 1) | median us | min us | against the reference (median; min) |");
+        System.out.println("|---|---|---|---|");
+        for (int row = 0; row < rows.length; row++)
+        {
+            final String comparison = switch (row)
+            {
+                case PUT_SMALL, GET_SMALL, ACC_SMALL, PSCW_EPOCH -> String.format(Locale.ROOT, "%.2fx; %.2fx the 8 B round trip",
+                    medians[row] / medians[PING_PONG_SMALL], minima[row] / minima[PING_PONG_SMALL]);
+                case PUT_LARGE -> String.format(Locale.ROOT, "%.2fx; %.2fx the one-way bandwidth",
+                    medians[PING_PONG_LARGE] / 2 / medians[row], minima[PING_PONG_LARGE] / 2 / minima[row]);
+                case FENCE -> String.format(Locale.ROOT, "%.2fx; %.2fx the Barrier", medians[row] / medians[BARRIER],
+                    minima[row] / minima[BARRIER]);
+                default -> "reference";
+            };
+            System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %s |%n", rows[row], medians[row], minima[row],
+                comparison);
+        }
     }
 
     /** Microseconds per round trip of {@code buffer} between ranks 0 and 1. */

@@ -11,6 +11,7 @@ import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
+import mpjrun.SimulatedCluster;
 
 /**
  * Measures {@code mpi.rma} shared windows in one run and prints two Markdown tables:
@@ -34,7 +35,13 @@ import mpjrun.MpjJobs;
  *   {@code Win.allocate} against {@code Win.allocateShared}, put and get of 8 B + flush
  *   ({@link AllocateWindowRank}, target: at most {@value #ALLOCATE_RATIO_TARGET}x), and {@code Win.create}
  *   over a {@code double[]} against the shm device's ping-pong ({@link CreateWindowRank}, target: put of
- *   8 B + flush at most {@value #CREATE_RATIO_TARGET}x the round trip).</li>
+ *   8 B + flush at most {@value #CREATE_RATIO_TARGET}x the round trip);</li>
+ *   <li><b>Across two simulated nodes</b> (with niodev among the devices, where network namespaces can be
+ *   made): {@code Win.create} with rank 0 and rank 1 on different nodes ({@link CreateWindowRank} on
+ *   {@link SimulatedCluster}), put, get and accumulate of 8 B + flush against niodev's 8 B round trip
+ *   (target: at most {@value #ACROSS_NODES_LATENCY_TARGET}x), a put of 1 MiB + flush against one way of its
+ *   1 MiB ping-pong (target: at least {@value #ACROSS_NODES_BANDWIDTH_TARGET}x the bandwidth), and a fence
+ *   of both against its {@code Barrier} (target: at most {@value #ACROSS_NODES_FENCE_TARGET}x).</li>
  * </ol>
  * One MPJ Express job per device and process count ({@link RmaBenchRank}); a figure is the median
  * over the repetitions (a collective one counts as long as its slowest rank).
@@ -50,6 +57,9 @@ public final class RmaBenchmark
     static final double STRIDED_RATIO_TARGET = 2.0;
     static final double ALLOCATE_RATIO_TARGET = 1.5;
     static final double CREATE_RATIO_TARGET = 2.0;
+    static final double ACROSS_NODES_LATENCY_TARGET = 1.5;
+    static final double ACROSS_NODES_BANDWIDTH_TARGET = 0.8;
+    static final double ACROSS_NODES_FENCE_TARGET = 1.5;
     private static final int[] PROCESSES = {2, 4};
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
     private static final String[] OPS = {"put", "get", "acc"};
@@ -172,6 +182,10 @@ public final class RmaBenchmark
         {
             ok &= printOtherFlavours();
         }
+        if (devices.contains(MpjDevice.NIODEV))
+        {
+            ok &= printAcrossNodes();
+        }
         return ok;
     }
 
@@ -187,21 +201,56 @@ public final class RmaBenchmark
         for (final String[] program : programs)
         {
             System.err.println("bench-rma: shm, 2 processes, " + program[1]);
-            final JobSpec spec = new JobSpec(2, MpjJobs.currentClassPath(), List.of(), program[1],
-                List.of(quick ? "3" : "15"), false);
-            final JobResult result = MpjJobs.run(MpjDevice.SHM, spec, JOB_TIMEOUT);
-            if (!result.succeeded())
-            {
-                System.err.println("bench-rma: the shm job of " + program[1] + " failed:\n" + result.summary());
-                ok = false;
-                continue;
-            }
-            out.println("### " + program[0] + ", shm, 2 processes");
-            out.println();
-            result.output().lines().filter(line -> line.startsWith("|")).forEach(out::println);
-            out.println();
+            final JobSpec spec = otherFlavourJob(program[1]);
+            ok &= printRankTable(program[0] + ", shm, 2 processes", program[1],
+                MpjJobs.run(MpjDevice.SHM, spec, JOB_TIMEOUT));
         }
         return ok;
+    }
+
+    /**
+     * Win.create across two simulated nodes (niodev, rank 0 on one node and rank 1 on the other) against
+     * MPJ Express's own ping-pong, Barrier and bandwidth in the same job; where network namespaces cannot be
+     * made, says why instead.
+     */
+    private boolean printAcrossNodes() throws Exception
+    {
+        final String title = "Win.create across two simulated nodes against niodev (us per operation; targets: put, " +
+            "get and accumulate of 8 B + flush <= " + ACROSS_NODES_LATENCY_TARGET + "x the 8 B round trip, put of " +
+            "1 MiB + flush >= " + ACROSS_NODES_BANDWIDTH_TARGET + "x the one-way bandwidth, fence <= " +
+            ACROSS_NODES_FENCE_TARGET + "x the Barrier), niodev, 2 processes on 2 nodes";
+        final String unavailable = SimulatedCluster.unavailableReason();
+        if (unavailable != null)
+        {
+            out.println("### " + title);
+            out.println();
+            out.println("Not measured: " + unavailable + ".");
+            out.println();
+            return true;
+        }
+        System.err.println("bench-rma: niodev, 2 processes on 2 simulated nodes, " + CreateWindowRank.class.getName());
+        return printRankTable(title, CreateWindowRank.class.getName(), MpjJobs.runOnSimulatedCluster(
+            otherFlavourJob(CreateWindowRank.class.getName()), 2, JOB_TIMEOUT));
+    }
+
+    private JobSpec otherFlavourJob(final String mainClass)
+    {
+        return new JobSpec(2, MpjJobs.currentClassPath(), List.of(), mainClass, List.of(quick ? "3" : "15"), false);
+    }
+
+    /** Prints the table a rank program printed under {@code title}; false (and the job's summary) if it failed. */
+    private boolean printRankTable(final String title, final String program, final JobResult result)
+    {
+        if (!result.succeeded())
+        {
+            System.err.println("bench-rma: the job of " + program + " failed:\n" + result.summary());
+            return false;
+        }
+        out.println("### " + title);
+        out.println();
+        result.output().lines().filter(line -> line.startsWith("|")).forEach(out::println);
+        out.println();
+        return true;
     }
 
     private void printFences(final List<Job> jobs)
