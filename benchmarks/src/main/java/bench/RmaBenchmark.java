@@ -111,6 +111,12 @@ public final class RmaBenchmark
         return new RmaBenchmark(quick, devices, out).run();
     }
 
+    /** Runs only the part across two simulated nodes and prints its table (or why not) to {@code out}. */
+    static boolean runAcrossNodes(final boolean quick, final PrintStream out) throws Exception
+    {
+        return new RmaBenchmark(quick, List.of(MpjDevice.NIODEV), out).printAcrossNodes();
+    }
+
     private static MpjDevice device(final String name)
     {
         for (final MpjDevice device : MpjDevice.values())

@@ -2,6 +2,7 @@ package bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import mpjrun.MpjDevice;
+import mpjrun.SimulatedCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,5 +53,32 @@ class RmaBenchmarkTest
                 " \\| [0-9.]+ \\([0-9.]+-[0-9.]+\\) \\| ([0-9.]+ \\([0-9.]+-[0-9.]+\\)|-) \\| [0-9.]+ \\(.*")),
                 () -> "no allocation figures for " + size + " in:\n" + report);
         }
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void shouldCompareEveryRowWithItsReferenceAcrossTwoSimulatedNodes() throws Exception
+    {
+        final String refusal = SimulatedCluster.unavailableReason();
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final boolean succeeded;
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8))
+        {
+            succeeded = RmaBenchmark.runAcrossNodes(true, out);
+        }
+        final String report = bytes.toString(StandardCharsets.UTF_8);
+
+        assertTrue(succeeded, report);
+        assertTrue(report.contains("2 processes on 2 nodes"), report);
+        for (final String row : List.of("put 8 B \\+ flush", "get 8 B", "accumulate 8 B \\+ flush"))
+        {
+            assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + row +
+                " \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+x; [0-9.]+x the 8 B round trip \\|")), () -> row + " in:\n" + report);
+        }
+        assertTrue(report.lines().anyMatch(line -> line.matches(
+            "\\| put 1 MiB \\+ flush \\| .* the one-way bandwidth \\|")), report);
+        assertTrue(report.lines().anyMatch(line -> line.matches("\\| fence \\(every rank\\) \\| .* the Barrier \\|")),
+            report);
     }
 }
