@@ -14,7 +14,14 @@ import java.lang.invoke.VarHandle;
  * The few Linux calls the JDK has no API for, through the FFM linker: creating unnamed
  * shared-memory files ({@code O_TMPFILE}, {@code memfd_create}), reserving their pages
  * ({@code fallocate}, so that a full tmpfs is an error at allocation instead of a SIGBUS at
- * first touch), mapping them and binding them to a NUMA node ({@code mbind}).
+ * first touch), mapping them, binding them to a NUMA node ({@code mbind}) and sleeping on a
+ * shared word ({@code futex}).
+ *
+ * <p>Every call goes through the C library's {@code syscall(number, ...)} with the system call's
+ * number, through two downcall handles in all (one capturing {@code errno}, one for the futex,
+ * which must cost as little as possible): each distinct downcall makes the JVM generate and load
+ * classes for it when it is created, about 10 ms of a rank's start each, which nine handles, one
+ * per function, cost every rank JVM. {@code strerror}, for messages only, is linked on first use.
  *
  * <p>Every call returns its result or throws {@link ErrnoException} carrying {@code errno};
  * callers turn that into a message that says what to change.
@@ -35,29 +42,51 @@ final class Libc
     static final int EOPNOTSUPP = 95;
     static final int EISDIR = 21;
     static final int EINVAL = 22;
+    /** {@code AT_FDCWD}: {@code openat} resolves a relative path from the working directory (ours are absolute). */
+    static final long AT_FDCWD = -100;
 
     /** {@code O_TMPFILE} (with its {@code O_DIRECTORY} bit) differs between architectures. */
     static final int O_TMPFILE;
-    /** {@code SYS_mbind}: glibc has no wrapper (libnuma has), so it goes through {@code syscall}. */
-    static final long SYS_MBIND;
-    /** {@code SYS_futex}: called directly, glibc has no wrapper. */
-    static final long SYS_FUTEX;
     /** Futex operations without {@code FUTEX_PRIVATE_FLAG}: the word is shared between processes. */
     static final int FUTEX_WAIT = 0;
     static final int FUTEX_WAKE = 1;
 
+    /** System call numbers, which differ between x86-64 and AArch64 (whose table has no plain {@code open}). */
+    private static final long SYS_OPENAT;
+    private static final long SYS_CLOSE;
+    private static final long SYS_FTRUNCATE;
+    private static final long SYS_FALLOCATE;
+    private static final long SYS_MEMFD_CREATE;
+    private static final long SYS_MMAP;
+    private static final long SYS_MUNMAP;
+    private static final long SYS_MBIND;
+    private static final long SYS_FUTEX;
+
     static
     {
-        final String arch = System.getProperty("os.arch");
-        if ("aarch64".equals(arch))
+        if ("aarch64".equals(System.getProperty("os.arch")))
         {
             O_TMPFILE = 0x400000 | 0x4000;
+            SYS_OPENAT = 56;
+            SYS_CLOSE = 57;
+            SYS_FTRUNCATE = 46;
+            SYS_FALLOCATE = 47;
+            SYS_MEMFD_CREATE = 279;
+            SYS_MMAP = 222;
+            SYS_MUNMAP = 215;
             SYS_MBIND = 235;
             SYS_FUTEX = 98;
         }
         else
         {
             O_TMPFILE = 0x400000 | 0x10000;
+            SYS_OPENAT = 257;
+            SYS_CLOSE = 3;
+            SYS_FTRUNCATE = 77;
+            SYS_FALLOCATE = 285;
+            SYS_MEMFD_CREATE = 319;
+            SYS_MMAP = 9;
+            SYS_MUNMAP = 11;
             SYS_MBIND = 237;
             SYS_FUTEX = 202;
         }
@@ -66,41 +95,19 @@ final class Libc
     private static final Linker LINKER = Linker.nativeLinker();
     private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
-
-    private static final MethodHandle OPEN = downcall("open",
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
-        Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    private static final MethodHandle FTRUNCATE = downcall("ftruncate",
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
-    private static final MethodHandle FALLOCATE = downcall("fallocate",
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-    private static final MethodHandle MEMFD_CREATE = downcall("memfd_create",
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    private static final MethodHandle MMAP = downcall("mmap",
-        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
-            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
-    private static final MethodHandle MUNMAP = LINKER.downcallHandle(LINKER.defaultLookup().find("munmap").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-    private static final MethodHandle SYSCALL6 = downcall("syscall",
-        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-        Linker.Option.firstVariadicArg(1));
+    /** {@code long syscall(long number, ...)} with six arguments, all passed as {@code long} (pointers too). */
+    private static final FunctionDescriptor SYSCALL_6 = FunctionDescriptor.of(ValueLayout.JAVA_LONG,
+        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+    /** {@code syscall}, {@code errno} captured into the segment given first. */
+    private static final MethodHandle SYSCALL = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall")
+        .orElseThrow(), SYSCALL_6, Linker.Option.captureCallState("errno"), Linker.Option.firstVariadicArg(1));
     /**
-     * {@code syscall(SYS_futex, ...)} without errno capture: its failures (EAGAIN, ETIMEDOUT,
-     * EINTR) all mean "look at the word again", and a wake-up must cost as little as possible.
+     * {@code syscall} without errno capture, for the futex: its failures (EAGAIN, ETIMEDOUT, EINTR) all mean
+     * "look at the word again", and a wake-up must cost as little as possible.
      */
-    private static final MethodHandle FUTEX = LINKER.downcallHandle(
-        LINKER.defaultLookup().find("syscall").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG),
-        Linker.Option.firstVariadicArg(1));
-    private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    private static final MethodHandle FUTEX = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall")
+        .orElseThrow(), SYSCALL_6, Linker.Option.firstVariadicArg(1));
 
     private Libc()
     {
@@ -124,43 +131,36 @@ final class Libc
         }
     }
 
-    /** {@code open(path, flags, mode)}; returns the file descriptor. */
+    /** {@code open(path, flags, mode)} ({@code openat} from the working directory); returns the file descriptor. */
     static int open(final String path, final int flags, final int mode) throws ErrnoException
     {
-        return (int)call("open(" + path + ")", (arena, state) ->
-            (int)OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode));
+        return (int)call("open(" + path + ")", (arena, state) -> syscall(state, SYS_OPENAT, AT_FDCWD,
+            arena.allocateFrom(path).address(), flags, mode));
     }
 
     /** {@code memfd_create(name, flags)}; returns the file descriptor. */
     static int memfdCreate(final String name, final int flags) throws ErrnoException
     {
-        return (int)call("memfd_create", (arena, state) ->
-            (int)MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), flags));
+        return (int)call("memfd_create", (arena, state) -> syscall(state, SYS_MEMFD_CREATE,
+            arena.allocateFrom(name).address(), flags));
     }
 
     /** {@code close(fd)}; errors are ignored, there is nothing left to do about them. */
     static void close(final int fd)
     {
-        try
-        {
-            final int ignored = (int)CLOSE.invokeExact(fd);
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        ignoringErrors("close", SYS_CLOSE, fd);
     }
 
     /** {@code ftruncate(fd, length)}. */
     static void ftruncate(final int fd, final long length) throws ErrnoException
     {
-        call("ftruncate", (arena, state) -> (int)FTRUNCATE.invokeExact(state, fd, length));
+        call("ftruncate", (arena, state) -> syscall(state, SYS_FTRUNCATE, fd, length));
     }
 
     /** {@code fallocate(fd, 0, offset, length)}: allocates those pages now, or fails with ENOSPC now. */
     static void fallocate(final int fd, final long offset, final long length) throws ErrnoException
     {
-        call("fallocate", (arena, state) -> (int)FALLOCATE.invokeExact(state, fd, 0, offset, length));
+        call("fallocate", (arena, state) -> syscall(state, SYS_FALLOCATE, fd, 0, offset, length));
     }
 
     /**
@@ -170,29 +170,22 @@ final class Libc
     static MemorySegment mmapShared(final int fd, final long length, final Arena arena) throws ErrnoException
     {
         // MAP_FAILED is (void *)-1, negative like every other failed call's result.
-        final long base = call("mmap", (arguments, state) -> ((MemorySegment)MMAP.invokeExact(state, MemorySegment.NULL,
-            length, PROT_READ_WRITE, MAP_SHARED, fd, 0L)).address());
+        final long base = call("mmap", (arguments, state) -> syscall(state, SYS_MMAP, 0, length, PROT_READ_WRITE,
+            MAP_SHARED, fd, 0));
         return MemorySegment.ofAddress(base).reinterpret(length, arena, ignored -> munmap(base, length));
     }
 
     private static void munmap(final long address, final long length)
     {
-        try
-        {
-            final int ignored = (int)MUNMAP.invokeExact(MemorySegment.ofAddress(address), length);
-        }
-        catch (final Throwable t)
-        {
-            throw new IllegalStateException(t);
-        }
+        ignoringErrors("munmap", SYS_MUNMAP, address, length);
     }
 
     /** {@code mbind(segment, MPOL_BIND, nodes)}: later page allocations for it come from {@code nodes} only. */
     static void mbindStrict(final MemorySegment segment, final long nodeMask) throws ErrnoException
     {
-        call("mbind", (arena, state) -> (long)SYSCALL6.invokeExact(state, SYS_MBIND, segment.address(),
-            segment.byteSize(), (long)MPOL_BIND, arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask),
-            (long)Long.SIZE + 1, (long)(MPOL_MF_STRICT | MPOL_MF_MOVE)));
+        call("mbind", (arena, state) -> syscall(state, SYS_MBIND, segment.address(), segment.byteSize(), MPOL_BIND,
+            arena.allocateFrom(ValueLayout.JAVA_LONG, nodeMask).address(), Long.SIZE + 1,
+            MPOL_MF_STRICT | MPOL_MF_MOVE));
     }
 
     /**
@@ -204,7 +197,7 @@ final class Libc
         try
         {
             final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAIT,
-                (long)expected, timespec, 0L, 0L);
+                (long)expected, timespec.address(), 0L, 0L);
         }
         catch (final Throwable t)
         {
@@ -218,7 +211,7 @@ final class Libc
         try
         {
             final long ignored = (long)FUTEX.invokeExact(SYS_FUTEX, word.address(), (long)FUTEX_WAKE,
-                (long)Integer.MAX_VALUE, MemorySegment.NULL, 0L, 0L);
+                (long)Integer.MAX_VALUE, 0L, 0L, 0L);
         }
         catch (final Throwable t)
         {
@@ -231,12 +224,41 @@ final class Libc
     {
         try
         {
-            final MemorySegment text = (MemorySegment)STRERROR.invokeExact(errno);
+            final MemorySegment text = (MemorySegment)Strerror.HANDLE.invokeExact(errno);
             return text.reinterpret(256).getString(0);
         }
         catch (final Throwable t)
         {
             return "errno " + errno;
+        }
+    }
+
+    /** {@code strerror}, linked on its first use: only a failed call needs it. */
+    private static final class Strerror
+    {
+        static final MethodHandle HANDLE = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    }
+
+    /** {@code syscall(number, arguments...)}, the missing arguments 0; errno goes to {@code state}. */
+    private static long syscall(final MemorySegment state, final long number, final long... arguments)
+        throws Throwable
+    {
+        final long[] six = new long[6];
+        System.arraycopy(arguments, 0, six, 0, arguments.length);
+        return (long)SYSCALL.invokeExact(state, number, six[0], six[1], six[2], six[3], six[4], six[5]);
+    }
+
+    /** A call whose failure leaves nothing to do (releasing what is no longer used). */
+    private static void ignoringErrors(final String name, final long number, final long... arguments)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final long ignored = syscall(arena.allocate(CALL_STATE), number, arguments);
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(name, t);
         }
     }
 
@@ -268,14 +290,5 @@ final class Libc
         {
             throw new IllegalStateException(name, t);
         }
-    }
-
-    private static MethodHandle downcall(final String name, final FunctionDescriptor descriptor,
-        final Linker.Option... options)
-    {
-        final Linker.Option[] all = new Linker.Option[options.length + 1];
-        all[0] = CAPTURE_ERRNO;
-        System.arraycopy(options, 0, all, 1, options.length);
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, all);
     }
 }
