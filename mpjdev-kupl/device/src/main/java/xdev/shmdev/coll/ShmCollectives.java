@@ -74,6 +74,11 @@ public final class ShmCollectives
     private static volatile LastLookup last;
     private static Boolean enabled;
     private static long slotBytes;
+    /**
+     * Set by {@link #finalizeAll()}: MPJ Express's {@code Finalize} then runs one last {@code Barrier} of its
+     * own, which would otherwise set a communicator's shared memory up again only to use it once.
+     */
+    private static volatile boolean finalized;
 
     private ShmCollectives()
     {
@@ -188,12 +193,16 @@ public final class ShmCollectives
         close(coll);
     }
 
-    /** {@code MPI.Finalize}: frees every communicator's shared memory, in the order it was set up. */
+    /**
+     * {@code MPI.Finalize}: frees every communicator's shared memory, in the order it was set up; later
+     * collectives (MPJ Express's own last {@code Barrier}) run MPJ Express's algorithms.
+     */
     public static void finalizeAll()
     {
         final List<CommCollectives> open = new ArrayList<>();
         synchronized (ShmCollectives.class)
         {
+            finalized = true;
             for (final Comm comm : CREATED)
             {
                 open.add(COMMS.get(comm));
@@ -237,7 +246,7 @@ public final class ShmCollectives
     /** The communicator's shared-memory collectives, set up at its first collective; null: MPJ Express's. */
     private static CommCollectives of(final Intracomm comm) throws MPIException
     {
-        if (BOOTSTRAPPING.get())
+        if (BOOTSTRAPPING.get() || finalized)
         {
             return null;
         }
