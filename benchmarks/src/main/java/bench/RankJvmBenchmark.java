@@ -42,8 +42,10 @@ import mpjrun.MpjJobs;
  * Each cell is the median over the rounds (min-max). Jobs run through the job kit ({@link MpjJobs}), as
  * {@code bin/mpjrun} runs them; a candidate's options are given as {@code -jvmargs}, after the defaults
  * ({@code defaults}) or with the defaults off ({@code KUPL_RANK_JVM_DEFAULTS=off}). Every candidate but
- * {@code aot} runs with the launcher's AOT cache off ({@code KUPL_RANK_AOT_CACHE=off}); {@code aot} runs with
- * it on, in a cache directory of this run's own, trained by the first job (its time is printed).
+ * {@code aot} and {@code agent} runs with the launcher's AOT cache off ({@code KUPL_RANK_AOT_CACHE=off}); those two
+ * run with it on, in a cache directory of this run's own, trained by the first job (its time is printed), and
+ * {@code agent} gives the ranks the kupl agent instead of the launcher's woven classes
+ * ({@code KUPL_RANK_WOVEN_CLASSES=off}). The Hello job runs on MPJ Express's multicore too.
  *
  * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]</pre>
  */
@@ -54,9 +56,18 @@ public final class RankJvmBenchmark
     private static final int BLOCKS = 60;
     private static final int STEADY_BLOCKS = 10;
 
-    /** A set of rank JVM options: with or without the defaults and the launcher's AOT cache, and options after them. */
-    record Candidate(String name, boolean defaults, boolean aotCache, List<String> options, String meaning)
+    /**
+     * A set of rank JVM options: with or without the defaults, the launcher's AOT cache and its woven MPJ Express
+     * classes (else the kupl agent in every rank), and options after them.
+     */
+    record Candidate(String name, boolean defaults, boolean aotCache, boolean woven, List<String> options,
+        String meaning)
     {
+        Candidate(final String name, final boolean defaults, final boolean aotCache, final List<String> options,
+            final String meaning)
+        {
+            this(name, defaults, aotCache, true, options, meaning);
+        }
     }
 
     private static final List<Candidate> CANDIDATES = List.of(
@@ -68,7 +79,10 @@ public final class RankJvmBenchmark
         new Candidate("c2", true, false, List.of("-XX:-TieredCompilation"), "defaults + C2 only (no tiers)"),
         new Candidate("apc", true, false, List.of("-XX:ActiveProcessorCount=" +
             Math.max(1, Runtime.getRuntime().availableProcessors() / 4)), "defaults + ActiveProcessorCount=cores/4"),
-        new Candidate("aot", true, true, List.of(), "defaults + the launcher's AOT cache (bin/mpjrun's defaults)"));
+        new Candidate("aot", true, true, List.of(), "defaults + the launcher's AOT cache (bin/mpjrun's defaults)"),
+        new Candidate("agent", true, true, false, List.of(), "as aot, but the ranks get the kupl agent, which weaves " +
+            "MPJ Express's collectives at each rank's start, instead of the launcher's woven classes " +
+            "(KUPL_RANK_WOVEN_CLASSES=off)"));
 
     private final Path classes;
     private final Path home;
@@ -122,7 +136,11 @@ public final class RankJvmBenchmark
         if (candidates.stream().anyMatch(Candidate::aotCache))
         {
             aotCacheHome = Files.createTempDirectory("kupl-rank-aot-");
-            trainAotCache(candidates.stream().filter(Candidate::aotCache).findFirst().orElseThrow());
+            // One cache per class path: the woven classes come first on it, the agent's ranks have none.
+            for (final Candidate candidate : candidates.stream().filter(Candidate::aotCache).toList())
+            {
+                trainAotCache(candidate);
+            }
         }
         try
         {
@@ -164,6 +182,8 @@ public final class RankJvmBenchmark
             }
             add(reference, "lu-cold-ms", luColdMs(run(MpjDevice.MULTICORE, 4, List.of(), Map.of(),
                 LuFactorisation.class, List.of(Integer.toString(N), "1")).output()));
+            add(reference, "hello-ms", (double)run(MpjDevice.MULTICORE, 4, List.of(), Map.of(), BarrierWarmup.class,
+                List.of(Long.toString(System.currentTimeMillis()), "0")).elapsed().toMillis());
         }
         final String[] metrics = {"bcast2", "bcast4", "first-ms", "steady-us", "settled-ms", "settled-barriers",
             "hello-ms", "lu-cold-ms"};
@@ -219,6 +239,7 @@ public final class RankJvmBenchmark
         {
             environment.put(KuplEnv.KUPL_RANK_AOT_CACHE.name(), "off");
         }
+        environment.put(KuplEnv.KUPL_RANK_WOVEN_CLASSES.name(), candidate.woven() ? "on" : "off");
         return environment;
     }
 
@@ -231,7 +252,7 @@ public final class RankJvmBenchmark
         final String made = hello.output().lines().filter(l -> l.contains("AOT cache made in")).findFirst()
             .orElseThrow(() -> new IllegalStateException("the first job made no AOT cache (is every library entry " +
                 "a jar? run through bin/bench):\n" + hello.output()));
-        System.out.println("- the first job with the AOT cache on trained it: " +
+        System.out.println("- the first job of `" + candidate.name() + "` trained its AOT cache: " +
             made.substring(made.indexOf("AOT cache made")) + ", that job " + hello.elapsed().toMillis() + " ms");
     }
 

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.List;
 import java.util.jar.JarFile;
 
 /**
@@ -20,6 +21,7 @@ final class AgentJar
     /** System property: path of the kupl agent jar. */
     static final String PROPERTY = "kupl.agent.jar";
     private static final String AGENT_CLASS = "mpjrun.agent.MpjAgent";
+    private static final String JAVAAGENT = "-javaagent:";
 
     private AgentJar()
     {
@@ -43,6 +45,41 @@ final class AgentJar
         }
         final Path own = ownJar();
         return own != null && isAgent(own) ? own : null;
+    }
+
+    /** Whether JVM options give the JVM the kupl agent with a {@code -javaagent:} of their own. */
+    static boolean givenIn(final List<String> options)
+    {
+        return options.stream().anyMatch(AgentJar::isAgentOption);
+    }
+
+    /**
+     * {@code toolOptions} (the value of {@code JAVA_TOOL_OPTIONS}) without its {@code -javaagent:} options that
+     * name the kupl agent; every other option is kept as it was written.
+     */
+    static String withoutAgent(final String toolOptions)
+    {
+        final StringBuilder kept = new StringBuilder();
+        for (final String option : toolOptions.trim().split("\\s+"))
+        {
+            if (!option.isEmpty() && !isAgentOption(option))
+            {
+                kept.append(kept.isEmpty() ? "" : " ").append(option);
+            }
+        }
+        return kept.toString();
+    }
+
+    private static boolean isAgentOption(final String option)
+    {
+        if (!option.startsWith(JAVAAGENT))
+        {
+            return false;
+        }
+        final String jar = option.substring(JAVAAGENT.length());
+        final int arguments = jar.indexOf('=');
+        final String path = arguments < 0 ? jar : jar.substring(0, arguments);
+        return !path.isBlank() && isAgent(Path.of(path).toAbsolutePath());
     }
 
     private static Path ownJar()

@@ -147,7 +147,13 @@ public final class MpjHome
     /** What a rank needs of MPJ Express on its class path when no starter gives it: mpj.jar and log4j 1.2. */
     static List<String> rankJars(final Path home)
     {
-        return List.of(home.resolve("lib/mpj.jar").toString(), home.resolve("lib/" + LOG4J_JAR).toString());
+        return List.of(mpjJar(home).toString(), home.resolve("lib/" + LOG4J_JAR).toString());
+    }
+
+    /** MPJ Express's own classes in {@code home}. */
+    static Path mpjJar(final Path home)
+    {
+        return home.resolve("lib/mpj.jar");
     }
 
     /**

@@ -73,7 +73,9 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         return help.append("KUPL_RANK_JVM_DEFAULTS=off drops them (the JDK's own choices then).\n")
             .append("Ranks start from an AOT cache of MPJ Express and this project, made by the first job\n")
             .append("(seconds to a minute, once per JDK and build) in $XDG_CACHE_HOME/mpj-kupl or ~/.cache/mpj-kupl;\n")
-            .append("KUPL_RANK_AOT_CACHE=off starts them without it.\n").toString();
+            .append("KUPL_RANK_AOT_CACHE=off starts them without it. Their MPJ Express collectives run through\n")
+            .append("shared memory from MPJ Express's classes woven once with the kupl agent's advice (kept there\n")
+            .append("too); KUPL_RANK_WOVEN_CLASSES=off gives them the agent, which weaves at every start.\n").toString();
     }
 
     /**

@@ -1,23 +1,13 @@
 package mpjrun;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import kupl.KuplEnv;
@@ -34,9 +24,8 @@ import kupl.KuplEnv;
  * nothing is read beyond the jars' attributes. A library entry that is a directory (classes straight from a
  * build, as in the build's own tests) cannot be in a cache (the JDK refuses them), so there is no key then.
  *
- * <p><b>Directory.</b> {@code $XDG_CACHE_HOME/mpj-kupl}, else {@code ~/.cache/mpj-kupl}, made with mode
- * 0700. A JVM trusts a cache's contents as it trusts the jars, so a directory that another user owns or
- * can write is not used.
+ * <p><b>Directory.</b> The launcher's ({@link LauncherCache}): {@code $XDG_CACHE_HOME/mpj-kupl}, else
+ * {@code ~/.cache/mpj-kupl}, the user's alone.
  *
  * <p><b>Publishing.</b> A cache is written under a temporary name in the same directory and renamed to
  * its final name in one step, so a launcher sees either no cache or a complete one; a JVM that mapped
@@ -48,8 +37,6 @@ final class RankAotCache
 {
     /** The variable that switches the cache off ({@code off}) or on ({@code on}, the default). */
     static final String SWITCH = KuplEnv.KUPL_RANK_AOT_CACHE.name();
-    /** The directory's name under the user's cache directory. */
-    static final String DIRECTORY_NAME = "mpj-kupl";
     /** Caches kept in the directory: those of the last few builds. */
     static final int KEPT = 3;
     /**
@@ -65,7 +52,6 @@ final class RankAotCache
     private static final String LOCK_FILE = "training.lock";
     /** Bumped when what a cache holds changes in a way the jars' attributes would not show. */
     private static final String FORMAT = "1";
-    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private final Path directory;
     private final String key;
@@ -98,18 +84,10 @@ final class RankAotCache
             option.startsWith("-XX:ArchiveClassesAtExit") || option.endsWith("AutoCreateSharedArchive"));
     }
 
-    /**
-     * {@code $XDG_CACHE_HOME/mpj-kupl} if that variable holds an absolute path, else
-     * {@code userHome/.cache/mpj-kupl}.
-     */
+    /** The launcher's cache directory ({@link LauncherCache#directory}). */
     static Path directory(final Map<String, String> environment, final String userHome)
     {
-        final String xdg = environment.get("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute())
-        {
-            return Path.of(xdg, DIRECTORY_NAME);
-        }
-        return Path.of(userHome, ".cache", DIRECTORY_NAME);
+        return LauncherCache.directory(environment, userHome);
     }
 
     /**
@@ -119,23 +97,7 @@ final class RankAotCache
     static Optional<String> key(final List<String> libraryClassPath, final String javaHome, final String vmVersion)
         throws IOException
     {
-        final MessageDigest digest = sha256();
-        update(digest, FORMAT);
-        update(digest, javaHome);
-        update(digest, vmVersion);
-        for (final String entry : libraryClassPath)
-        {
-            final Path jar = Path.of(entry).toAbsolutePath();
-            if (!Files.isRegularFile(jar) || !entry.endsWith(".jar"))
-            {
-                return Optional.empty();
-            }
-            update(digest, jar.toString());
-            update(digest, Long.toString(Files.size(jar)));
-            update(digest, Long.toString(Files.getLastModifiedTime(jar).toMillis()));
-        }
-        // 128 bits of the hash are plenty to tell builds apart and keep the file name short.
-        return Optional.of(HexFormat.of().formatHex(digest.digest(), 0, 16));
+        return LauncherCache.key(libraryClassPath, FORMAT, javaHome, vmVersion);
     }
 
     /** The cache's file (it exists once trained). */
@@ -173,29 +135,14 @@ final class RankAotCache
      */
     String prepareDirectory() throws IOException
     {
-        if (!Files.isDirectory(directory))
-        {
-            Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-        }
-        final String owner = Files.getOwner(directory).getName();
-        if (!owner.equals(System.getProperty("user.name")))
-        {
-            return directory + " belongs to " + owner;
-        }
-        final Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(directory);
-        if (permissions.contains(PosixFilePermission.GROUP_WRITE) ||
-            permissions.contains(PosixFilePermission.OTHERS_WRITE))
-        {
-            return directory + " can be written by other users (" + PosixFilePermissions.toString(permissions) +
-                "; chmod 700 it)";
-        }
-        return "";
+        return LauncherCache.prepare(directory);
     }
 
     /** A new empty directory, inside the cache's, for a training job's output. */
     Path newTrainingDirectory() throws IOException
     {
-        return Files.createTempDirectory(directory, "training-", PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        return Files.createTempDirectory(directory, "training-",
+            PosixFilePermissions.asFileAttribute(LauncherCache.OWNER_ONLY));
     }
 
     /** The lock file that one launcher at a time holds while it trains. */
@@ -210,15 +157,7 @@ final class RankAotCache
      */
     void publish(final Path trained) throws IOException
     {
-        try
-        {
-            Files.move(trained, file(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        }
-        catch (final AtomicMoveNotSupportedException e)
-        {
-            throw new IOException("cannot rename " + trained + " to " + file() + " in one step", e);
-        }
-        pruneOlderCaches();
+        LauncherCache.publish(trained, file(), PREFIX, SUFFIX, KEPT);
     }
 
     /** Notes that training failed for this key, so that later launches do not try again; the note's file. */
@@ -227,55 +166,5 @@ final class RankAotCache
         final Path marker = directory.resolve(PREFIX + key + FAILED_SUFFIX);
         Files.writeString(marker, "the training job failed; delete this file to try again\n");
         return marker;
-    }
-
-    private void pruneOlderCaches() throws IOException
-    {
-        final List<Path> caches;
-        try (Stream<Path> files = Files.list(directory))
-        {
-            caches = files.filter(f -> f.getFileName().toString().startsWith(PREFIX) &&
-                f.getFileName().toString().endsWith(SUFFIX)).sorted(Comparator.comparing(RankAotCache::modified)
-                    .reversed()).toList();
-        }
-        for (final Path old : caches.subList(Math.min(KEPT, caches.size()), caches.size()))
-        {
-            if (!old.equals(file()))
-            {
-                // A JVM that mapped it keeps its pages; a launcher that chose it and starts a rank now gets
-                // a JVM that finds no file and starts without a cache.
-                Files.deleteIfExists(old);
-            }
-        }
-    }
-
-    private static FileTime modified(final Path file)
-    {
-        try
-        {
-            return Files.getLastModifiedTime(file);
-        }
-        catch (final IOException e)
-        {
-            return FileTime.fromMillis(0);
-        }
-    }
-
-    private static void update(final MessageDigest digest, final String text)
-    {
-        digest.update(text.getBytes(StandardCharsets.UTF_8));
-        digest.update((byte)0);
-    }
-
-    private static MessageDigest sha256()
-    {
-        try
-        {
-            return MessageDigest.getInstance("SHA-256");
-        }
-        catch (final NoSuchAlgorithmException e)
-        {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
     }
 }

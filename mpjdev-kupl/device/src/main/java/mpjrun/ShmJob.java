@@ -41,8 +41,10 @@ import xdev.shmdev.ShmDevice;
  * once by {@link RankAotTraining}) serves every program: each rank JVM gets it unless
  * {@code KUPL_RANK_AOT_CACHE=off} or the job's options choose class sharing themselves.
  *
- * <p>The ranks get the kupl agent jar as {@code -javaagent} when {@link AgentJar} finds it, so that MPJ
- * Express's collectives run through shared memory.
+ * <p>When {@link AgentJar} finds the kupl agent jar, MPJ Express's collectives run through shared memory in
+ * the ranks: their class path starts with MPJ Express's classes woven once with the agent's advice
+ * ({@link WovenMpjClasses}), or, where those cannot be made or are switched off, the ranks get the agent as
+ * {@code -javaagent} and weave the classes themselves.
  *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
@@ -51,6 +53,8 @@ import xdev.shmdev.ShmDevice;
  */
 public final class ShmJob
 {
+    /** The variable through which MPJ Express's starter gives every JVM of a job the kupl agent. */
+    private static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
     private final JobSpec spec;
     private final PrintStream out;
     private final PrintStream err;
@@ -61,6 +65,8 @@ public final class ShmJob
     private final Duration timeLimit;
     /** The kupl agent jar the ranks get, so that their collectives run through shared memory; or null. */
     private Path agent;
+    /** MPJ Express's classes woven with the agent's advice, first on the ranks' class path; or null. */
+    private Path woven;
     /** The options that give each rank the launcher's AOT cache, or none. */
     private List<String> aotOptions = List.of();
 
@@ -120,16 +126,18 @@ public final class ShmJob
             return ShmRankMain.FAILED;
         }
         agent = AgentJar.locate(err);
+        woven = agent == null ? null :
+            WovenMpjClasses.prepare(agent, MpjHome.mpjJar(home), spec.jvmArgs(), System.getenv(), err).orElse(null);
         if (aotCache)
         {
             // Before the hub starts: the ranks' arrival time limit must not count a first job's training.
-            aotOptions = RankAotTraining.rankOptions(rankClassPath(List.of(), home, agent), spec.jvmArgs(),
+            aotOptions = RankAotTraining.rankOptions(rankClassPath(List.of(), home, agent, woven), spec.jvmArgs(),
                 System.getenv(), err);
         }
         try (OobHub hub = OobHub.start(spec.processes()))
         {
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
-            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home, agent));
+            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home, agent, woven));
             final AtomicBoolean gaveUp = new AtomicBoolean();
             final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
@@ -195,10 +203,10 @@ public final class ShmJob
         // The settings for many JVMs per node, the user's -jvmargs after them and replacing those they also set.
         command.addAll(RankJvmDefaults.rankOptions(spec.processes(), spec.jvmArgs(), System.getenv()));
         command.addAll(rankExtraOptions.apply(rank));
-        if (agent != null && !String.valueOf(System.getenv("JAVA_TOOL_OPTIONS")).contains(agent.toString()))
+        if (agent != null && woven == null && !String.valueOf(System.getenv(JAVA_TOOL_OPTIONS)).contains(agent.toString()))
         {
-            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice); a JVM given
-            // the agent through JAVA_TOOL_OPTIONS already has it.
+            // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice), woven at the rank's
+            // start; a JVM given the agent through JAVA_TOOL_OPTIONS already has it.
             command.add("-javaagent:" + agent);
         }
         command.add("-D" + ShmRankMain.LAUNCHER_PID_PROPERTY + "=" + ProcessHandle.current().pid());
@@ -212,6 +220,20 @@ public final class ShmJob
         command.addAll(spec.appArgs());
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put(MpjHome.VARIABLE, home.toString());
+        final String toolOptions = builder.environment().get(JAVA_TOOL_OPTIONS);
+        if (woven != null && toolOptions != null)
+        {
+            // The woven classes do the agent's work: a rank that also got the agent would weave them again.
+            final String withoutAgent = AgentJar.withoutAgent(toolOptions);
+            if (withoutAgent.isEmpty())
+            {
+                builder.environment().remove(JAVA_TOOL_OPTIONS);
+            }
+            else
+            {
+                builder.environment().put(JAVA_TOOL_OPTIONS, withoutAgent);
+            }
+        }
         // Standard input goes to rank 0, as with MPI launchers.
         builder.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT :
             ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -226,14 +248,21 @@ public final class ShmJob
     }
 
     /**
-     * The ranks' class path: the agent jar (if not null), this project's classes (this jar, the engine's and the
-     * {@code api} module's), MPJ Express's {@code mpj.jar} and log4j 1.2 from {@code home}, then the program's
-     * own entries. The agent's jar comes first although the JVM adds it for {@code -javaagent}: classes loaded
-     * from the end it is added at cannot be in an AOT cache, and Byte Buddy's are a third of a rank's classes.
+     * The ranks' class path: MPJ Express's woven classes (if not null), the agent jar (if not null), this
+     * project's classes (this jar, the engine's and the {@code api} module's), MPJ Express's {@code mpj.jar} and
+     * log4j 1.2 from {@code home}, then the program's own entries. The agent's jar comes first although the JVM
+     * adds it for {@code -javaagent}: classes loaded from the end it is added at cannot be in an AOT cache, and
+     * Byte Buddy's are a third of the classes of a rank that weaves.
      */
-    static List<String> rankClassPath(final List<String> programClassPath, final Path home, final Path agent)
+    static List<String> rankClassPath(final List<String> programClassPath, final Path home, final Path agent,
+        final Path woven)
     {
         final List<String> entries = new ArrayList<>();
+        if (woven != null)
+        {
+            // Before mpj.jar, so that its classes replace MPJ Express's own of the same names.
+            entries.add(woven.toString());
+        }
         if (agent != null)
         {
             entries.add(agent.toString());

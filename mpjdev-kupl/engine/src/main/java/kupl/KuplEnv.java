@@ -42,7 +42,11 @@ public enum KuplEnv
             "[Rank JVM settings](#rank-jvm-settings)); read by the launcher; added"),
     KUPL_RANK_AOT_CACHE("on", List.of("on", "off"),
         "`off`: `-dev shm` rank JVMs start without the launcher's ahead-of-time cache of MPJ Express and this " +
-            "project, and none is made (see [Warm-up](#warm-up)); read by the launcher; added");
+            "project, and none is made (see [Warm-up](#warm-up)); read by the launcher; added"),
+    KUPL_RANK_WOVEN_CLASSES("on", List.of("on", "off"),
+        "`off`: `-dev shm` rank JVMs get the kupl agent (`-javaagent`), which weaves MPJ Express's collectives " +
+            "at every start, instead of MPJ Express's classes woven once by the launcher (see [Warm-up](#warm-up)); " +
+            "read by the launcher; added");
 
     private final String defaultValue;
     private final List<String> allowedValues;

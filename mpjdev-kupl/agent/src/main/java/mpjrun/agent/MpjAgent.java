@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import net.bytebuddy.asm.Advice;
 
@@ -29,12 +30,12 @@ import net.bytebuddy.asm.Advice;
  */
 public final class MpjAgent
 {
-    /** What the agent changes, and why: one entry per MPJ Express method. */
-    static final List<AdviceTransformer.Target> TARGETS = List.of(
-        AdviceTransformer.Target.ofArgs("runtime.starter.MPJRun", "main", "V", StarterMainAdvice.class,
-            "MPJRun accepts only its own hard-coded -dev names; shm jobs go to the shm launcher"),
-        AdviceTransformer.Target.ofArgs("mpjdev.javampjdev.MPJDev", "init", "Lxdev/Device;", DeviceLookupAdvice.class,
-            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first"),
+    /**
+     * What the agent changes in every rank of the shm device: MPJ Express's collectives, and the frees that
+     * must take their shared memory with them. {@link MpjClassWeaver} applies these ahead of time for the
+     * launcher, so that its ranks start without the agent.
+     */
+    static final List<AdviceTransformer.Target> RANK_TARGETS = List.of(
         collective("Barrier", CollectiveAdvice.BARRIER, CollectiveAdvice.Barrier.class,
             "a tree of messages (about 18 us on 4 ranks) where the engine's fence takes a few"),
         collective("Bcast", CollectiveAdvice.BCAST, CollectiveAdvice.Bcast.class,
@@ -55,6 +56,14 @@ public final class MpjAgent
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
             CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"));
+
+    /** What the agent changes, and why: one entry per MPJ Express method. */
+    static final List<AdviceTransformer.Target> TARGETS = Stream.concat(Stream.of(
+        AdviceTransformer.Target.ofArgs("runtime.starter.MPJRun", "main", "V", StarterMainAdvice.class,
+            "MPJRun accepts only its own hard-coded -dev names; shm jobs go to the shm launcher"),
+        AdviceTransformer.Target.ofArgs("mpjdev.javampjdev.MPJDev", "init", "Lxdev/Device;", DeviceLookupAdvice.class,
+            "MPJDev.init picks a device from a hard-coded if-chain; look the name up in a ServiceLoader first")),
+        RANK_TARGETS.stream()).toList();
 
     private static AdviceTransformer transformer;
 

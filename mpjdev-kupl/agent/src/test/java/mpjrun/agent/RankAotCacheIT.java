@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,13 +95,18 @@ class RankAotCacheIT
     @Order(3)
     void shouldRunCollectivesThroughSharedMemoryInRanksStartedFromTheCache() throws Exception
     {
-        // The cache loads MPJ Express's mpi.Intracomm before the agent is there: the agent must reweave it.
-        final JobResult result = starter(CollectivesProgram.class.getName()).requireSuccess();
+        // With the launcher's woven classes (the default), and with the agent: the cache loads MPJ Express's
+        // mpi.Intracomm before the agent is there, so the agent must reweave it.
+        for (final String woven : List.of("on", "off"))
+        {
+            final JobResult result = starter(Map.of("KUPL_RANK_WOVEN_CLASSES", woven),
+                CollectivesProgram.class.getName()).requireSuccess();
 
-        final List<String> handled = lines(result.output(), CollectivesProgram.HANDLED);
-        assertEquals(2, handled.size(), result.output());
-        assertTrue(handled.stream().noneMatch(line -> line.endsWith(" 0")),
-            "collectives ran MPJ Express's own algorithms: " + handled);
+            final List<String> handled = lines(result.output(), CollectivesProgram.HANDLED);
+            assertEquals(2, handled.size(), result.output());
+            assertTrue(handled.stream().noneMatch(line -> line.endsWith(" 0")),
+                "collectives ran MPJ Express's own algorithms (woven classes " + woven + "): " + handled);
+        }
     }
 
     @Test
@@ -120,14 +126,22 @@ class RankAotCacheIT
     /** MPJ Express's starter on 2 shm ranks with the agent, the cache on in the test's own directory. */
     private static JobResult starter(final String... jvmOptionsAndClass) throws Exception
     {
+        return starter(Map.of(), jvmOptionsAndClass);
+    }
+
+    /** As {@link #starter(String...)}, with {@code settings} added to the job's environment. */
+    private static JobResult starter(final Map<String, String> settings, final String... jvmOptionsAndClass)
+        throws Exception
+    {
         final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString(), "-jar",
             mpjHome.resolve("lib/starter.jar").toString(), "-np", "2", "-dev", "shm", "-cp", testClasses()));
         command.addAll(List.of(jvmOptionsAndClass));
-        return MpjJobs.runCommand(command, Map.of("MPJ_HOME", mpjHome.toString(),
+        final Map<String, String> environment = new HashMap<>(settings);
+        environment.putAll(Map.of("MPJ_HOME", mpjHome.toString(),
             "PATH", MpjJobs.java().getParent() + File.pathSeparator + System.getenv("PATH"),
             "JAVA_TOOL_OPTIONS", "-javaagent:" + agentJar,
-            "KUPL_RANK_AOT_CACHE", "on", "XDG_CACHE_HOME", cacheHome.toString()),
-            Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
+            "KUPL_RANK_AOT_CACHE", "on", "XDG_CACHE_HOME", cacheHome.toString()));
+        return MpjJobs.runCommand(command, environment, Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
     }
 
     private static Path cacheDirectory()

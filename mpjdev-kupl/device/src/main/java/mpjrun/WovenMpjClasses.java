@@ -1,0 +1,140 @@
+package mpjrun;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import kupl.KuplEnv;
+import kupl.bootstrap.JobJudge;
+
+/**
+ * MPJ Express's classes with the kupl agent's rank advice already applied (collectives through shared
+ * memory, and the frees that release it): a jar the launcher makes once per agent jar and {@code mpj.jar},
+ * with the agent's own weaver ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every
+ * rank's class path, so that its ranks start without {@code -javaagent}.
+ *
+ * <p><b>Why.</b> An agent weaves in every rank JVM at every start: loading Byte Buddy, building its type
+ * pool and rewriting the classes took about 0.7 s of each rank's start on 2 cores (a 2-rank Hello job: the
+ * program's {@code main} began 0.9-1.0 s after its JVM with the agent, 0.2 s with the woven classes; the
+ * whole job 2.2-2.4 s against 1.3), and every rank's JIT then compiled Byte Buddy's code while the program
+ * ran. The woven classes are the agent's output, byte for byte; they depend on nothing but the two jars.
+ *
+ * <p><b>Under MPJ Express's starter.</b> There the agent reaches every JVM through {@code JAVA_TOOL_OPTIONS};
+ * the launcher takes it out of the ranks' copy of that variable when they get the woven classes, so that
+ * {@code mpjrun.sh -dev shm} ranks start as fast as {@code bin/mpjrun}'s.
+ *
+ * <p><b>When not.</b> With {@link KuplEnv#KUPL_RANK_WOVEN_CLASSES}{@code =off}; when the job's own options give
+ * the ranks the agent ({@code -javaagent}, the user's choice); when the agent jar or {@code mpj.jar} is not a
+ * jar file; or when the cache directory is not the user's alone. In each case the ranks get the agent, as
+ * before, and nothing fails. A weaving that fails says so once and leaves a marker, so that later jobs use the
+ * agent without trying again until the marker is deleted.
+ *
+ * <p><b>Where.</b> In the launcher's cache directory ({@link LauncherCache}), named by a hash of the two jars'
+ * paths, sizes and modification times; the {@value #KEPT} newest are kept.
+ */
+final class WovenMpjClasses
+{
+    /** Woven jars kept in the directory: those of the last few builds. */
+    static final int KEPT = 3;
+    /** A weaving still running after this long is stopped (it takes about a second). */
+    static final Duration TIME_LIMIT = Duration.ofMinutes(2);
+    /** The agent's weaver, run in a JVM of its own (Byte Buddy is in the agent jar, not on this class path). */
+    static final String WEAVER = "mpjrun.agent.MpjClassWeaver";
+
+    private static final String PREFIX = "woven-mpj-";
+    private static final String SUFFIX = ".jar";
+    private static final String FAILED_SUFFIX = ".failed";
+    /** Bumped when what a woven jar holds changes in a way the jars' attributes would not show. */
+    private static final String FORMAT = "1";
+    /** Lines of a failed weaving's output shown to the user. */
+    private static final int SHOWN_LINES = 10;
+
+    private WovenMpjClasses()
+    {
+    }
+
+    /**
+     * The woven jar for this agent jar and {@code mpj.jar}, made now if it does not exist yet; empty where the
+     * ranks should get the agent instead (see the class comment). Tells {@code err} when a weaving failed.
+     *
+     * @param agent       the kupl agent jar.
+     * @param mpjJar      the {@code mpj.jar} the ranks run.
+     * @param userOptions the job's JVM options ({@code -jvmargs}).
+     * @param environment the launcher's environment.
+     * @throws kupl.KuplException if {@link KuplEnv#KUPL_RANK_WOVEN_CLASSES} is neither {@code on} nor {@code off}.
+     */
+    static Optional<Path> prepare(final Path agent, final Path mpjJar, final List<String> userOptions,
+        final Map<String, String> environment, final PrintStream err)
+    {
+        if (!KuplEnv.KUPL_RANK_WOVEN_CLASSES.isOnIn(environment) || AgentJar.givenIn(userOptions))
+        {
+            return Optional.empty();
+        }
+        try
+        {
+            final Optional<String> key = LauncherCache.key(List.of(agent.toString(), mpjJar.toString()), FORMAT);
+            if (key.isEmpty())
+            {
+                return Optional.empty();
+            }
+            final Path directory = LauncherCache.directory(environment, System.getProperty("user.home"));
+            final Path woven = directory.resolve(PREFIX + key.get() + SUFFIX);
+            if (Files.isRegularFile(woven))
+            {
+                return Optional.of(woven);
+            }
+            final Path failed = directory.resolve(PREFIX + key.get() + FAILED_SUFFIX);
+            if (Files.exists(failed) || !LauncherCache.prepare(directory).isEmpty())
+            {
+                return Optional.empty();
+            }
+            return weave(agent, mpjJar, woven, failed, err) ? Optional.of(woven) : Optional.empty();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            // The woven classes save start-up time; whatever went wrong, the agent does the same work.
+            err.println("mpjrun: the ranks weave MPJ Express's classes themselves with the kupl agent (" + e + ")");
+            return Optional.empty();
+        }
+    }
+
+    private static boolean weave(final Path agent, final Path mpjJar, final Path woven, final Path failed,
+        final PrintStream err) throws IOException, InterruptedException
+    {
+        final Path made = Files.createTempFile(woven.getParent(), PREFIX, ".tmp");
+        try
+        {
+            final JobResult result = MpjJobs.runCommand(List.of(ShmJob.javaCommand(), "-cp", agent.toString(), WEAVER,
+                mpjJar.toString(), made.toString()), Map.of(), woven.getParent(), TIME_LIMIT);
+            if (result.exitCode() == 0 && Files.size(made) > 0)
+            {
+                LauncherCache.publish(made, woven, PREFIX, SUFFIX, KEPT);
+                return true;
+            }
+            Files.writeString(failed, "weaving MPJ Express's classes failed; delete this file to try again\n",
+                StandardCharsets.UTF_8);
+            final List<String> lines = result.output().lines().toList();
+            err.println("mpjrun: could not weave MPJ Express's classes ahead of time (" +
+                JobJudge.describe(result.exitCode()) + "), so the ranks get the kupl agent, which weaves them at " +
+                "every start; no job tries again until " + failed + " is deleted. The weaver's output ends:");
+            lines.subList(Math.max(0, lines.size() - SHOWN_LINES), lines.size())
+                .forEach(line -> err.println("mpjrun:   " + line));
+            return false;
+        }
+        finally
+        {
+            Files.deleteIfExists(made);
+        }
+    }
+}
