@@ -28,6 +28,8 @@ import mpjrun.MpjJobs;
 class FaultInjectionTest
 {
     private static final long SEED = 7;
+    /** Seeds tried for a niodev job that hangs. */
+    private static final int HANG_SEEDS = 10;
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -59,16 +61,27 @@ class FaultInjectionTest
         }
     }
 
-    /** The suite can fail: MPJ Express's niodev does not notice a peer that died during a large message. */
+    /**
+     * The suite can fail: MPJ Express's niodev does not notice a peer that died during a large message, unless
+     * the kill finds a survivor reading from the dead rank's socket (then the job ends at once). Where the kill
+     * lands depends on the machine's timing, so seeds are tried in turn until a job hangs (two in three did
+     * here), and that job must be reported as hung and failed.
+     */
     @Test
-    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void shouldReportAHangWhenTheSurvivorsCannotTellThatARankDied() throws Exception
     {
         assumeTrue(MpjJobs.isAvailable(MpjDevice.NIODEV), "MPJ Express is not installed (apt-get install libmpj-java)");
-        final List<TrialResult> trials = run("--device", "niodev", "--phase", "large-message", "--launcher",
-            "stopped", "--hang-limit-s", "3");
-        assertTrue(trials.getFirst().hung(), () -> "expected a hang: " + trials.getFirst().summary());
-        assertTrue(trials.getFirst().failed());
+        final List<TrialResult> trials = new ArrayList<>();
+        for (long seed = SEED; seed < SEED + HANG_SEEDS && trials.stream().noneMatch(TrialResult::hung); seed++)
+        {
+            trials.addAll(run(seed, "--device", "niodev", "--phase", "large-message", "--launcher", "stopped",
+                "--hang-limit-s", "3"));
+        }
+        final TrialResult hung = trials.stream().filter(TrialResult::hung).findFirst().orElseThrow(() ->
+            new AssertionError("no hang in " + HANG_SEEDS + " seeds: " + trials.stream().map(TrialResult::summary)
+                .toList()));
+        assertTrue(hung.failed(), hung::summary);
     }
 
     @Test
@@ -133,7 +146,12 @@ class FaultInjectionTest
 
     private static List<TrialResult> run(final String... options) throws Exception
     {
-        final List<String> args = new ArrayList<>(List.of("--seed", Long.toString(SEED), "--trials", "1"));
+        return run(SEED, options);
+    }
+
+    private static List<TrialResult> run(final long seed, final String... options) throws Exception
+    {
+        final List<String> args = new ArrayList<>(List.of("--seed", Long.toString(seed), "--trials", "1"));
         args.addAll(List.of(options));
         final ByteArrayOutputStream table = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(table, true, StandardCharsets.UTF_8))
