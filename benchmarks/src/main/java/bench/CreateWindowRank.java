@@ -101,14 +101,16 @@ public final class CreateWindowRank
             medians[row] = sorted[sorted.length / 2];
             minima[row] = sorted[0];
         }
-        System.out.println("| operation (rank 0 to rank 1) | median us | min us | against the reference (median; min) |");
+        System.out.println(
+            "| operation (rank 0 to rank 1) | median us | min us | against the reference (median; min) |");
         System.out.println("|---|---|---|---|");
         for (int row = 0; row < rows.length; row++)
         {
             final String comparison = switch (row)
             {
-                case PUT_SMALL, GET_SMALL, ACC_SMALL, PSCW_EPOCH -> String.format(Locale.ROOT, "%.2fx; %.2fx the 8 B round trip",
-                    medians[row] / medians[PING_PONG_SMALL], minima[row] / minima[PING_PONG_SMALL]);
+                case PUT_SMALL, GET_SMALL, ACC_SMALL, PSCW_EPOCH -> String.format(Locale.ROOT,
+                    "%.2fx; %.2fx the 8 B round trip", medians[row] / medians[PING_PONG_SMALL],
+                    minima[row] / minima[PING_PONG_SMALL]);
                 case PUT_LARGE -> String.format(Locale.ROOT, "%.2fx; %.2fx the one-way bandwidth",
                     medians[PING_PONG_LARGE] / 2 / medians[row], minima[PING_PONG_LARGE] / 2 / minima[row]);
                 case FENCE -> String.format(Locale.ROOT, "%.2fx; %.2fx the Barrier", medians[row] / medians[BARRIER],

@@ -174,7 +174,8 @@ public final class RankJvmBenchmark
                 measure(candidate, mine);
             }
             progress("round " + (round + 1) + "/" + rounds + ": multicore");
-            final Map<String, List<Double>> reference = figures.computeIfAbsent("multicore", k -> new LinkedHashMap<>());
+            final Map<String, List<Double>> reference = figures.computeIfAbsent("multicore",
+                k -> new LinkedHashMap<>());
             for (final int ranks : new int[] {2, 4})
             {
                 add(reference, "bcast" + ranks, bcastUs(run(MpjDevice.MULTICORE, ranks, List.of(), Map.of(),

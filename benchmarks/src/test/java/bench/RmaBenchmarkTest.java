@@ -74,7 +74,8 @@ class RmaBenchmarkTest
         for (final String row : List.of("put 8 B \\+ flush", "get 8 B", "accumulate 8 B \\+ flush"))
         {
             assertTrue(report.lines().anyMatch(line -> line.matches("\\| " + row +
-                " \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+x; [0-9.]+x the 8 B round trip \\|")), () -> row + " in:\n" + report);
+                " \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+x; [0-9.]+x the 8 B round trip \\|")),
+                () -> row + " in:\n" + report);
         }
         assertTrue(report.lines().anyMatch(line -> line.matches(
             "\\| put 1 MiB \\+ flush \\| .* the one-way bandwidth \\|")), report);

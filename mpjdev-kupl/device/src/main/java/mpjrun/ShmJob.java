@@ -137,7 +137,8 @@ public final class ShmJob
         try (OobHub hub = OobHub.start(spec.processes()))
         {
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
-            final String classPath = String.join(File.pathSeparator, rankClassPath(spec.classPath(), home, agent, woven));
+            final String classPath = String.join(File.pathSeparator,
+                rankClassPath(spec.classPath(), home, agent, woven));
             final AtomicBoolean gaveUp = new AtomicBoolean();
             final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
@@ -203,7 +204,8 @@ public final class ShmJob
         // The settings for many JVMs per node, the user's -jvmargs after them and replacing those they also set.
         command.addAll(RankJvmDefaults.rankOptions(spec.processes(), spec.jvmArgs(), System.getenv()));
         command.addAll(rankExtraOptions.apply(rank));
-        if (agent != null && woven == null && !String.valueOf(System.getenv(JAVA_TOOL_OPTIONS)).contains(agent.toString()))
+        if (agent != null && woven == null &&
+            !String.valueOf(System.getenv(JAVA_TOOL_OPTIONS)).contains(agent.toString()))
         {
             // MPJ Express's collectives through shared memory (mpjrun.agent.CollectiveAdvice), woven at the rank's
             // start; a JVM given the agent through JAVA_TOOL_OPTIONS already has it.

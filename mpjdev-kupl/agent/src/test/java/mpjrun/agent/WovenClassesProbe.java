@@ -36,6 +36,7 @@ public final class WovenClassesProbe
         final long beforeFinalize = ShmCollectives.handledCalls();
         MPI.Finalize();
         // MPJ Express's Finalize ends with a Barrier of its own, after the shared memory has gone.
-        System.out.println(LINE + "rank " + rank + " finalize handled " + (ShmCollectives.handledCalls() - beforeFinalize));
+        System.out.println(LINE + "rank " + rank + " finalize handled " +
+            (ShmCollectives.handledCalls() - beforeFinalize));
     }
 }

@@ -80,7 +80,8 @@ class WovenMpjClassesIT
         for (int rank = 0; rank < 3; rank++)
         {
             assertTrue(secondJob.output().contains(WovenClassesProbe.LINE + "rank " + rank + " finalize handled 0"),
-                "MPI.Finalize's own last Barrier is MPJ Express's, its shared memory being gone: " + secondJob.output());
+                "MPI.Finalize's own last Barrier is MPJ Express's, its shared memory being gone: " +
+                    secondJob.output());
         }
         assertEquals(made, Files.getLastModifiedTime(woven), "the second job reused it");
     }
