@@ -1,6 +1,5 @@
 package bench;
 
-import java.util.Arrays;
 
 import mpi.MPI;
 import mpi.rma.Win;
@@ -57,10 +56,8 @@ public final class AllocateWindowRank
             final double[] minima = new double[rows.length];
             for (int row = 0; row < rows.length; row++)
             {
-                final double[] sorted = microseconds[row].clone();
-                Arrays.sort(sorted);
-                medians[row] = sorted[sorted.length / 2];
-                minima[row] = sorted[0];
+                medians[row] = Samples.median(microseconds[row]);
+                minima[row] = Samples.min(microseconds[row]);
                 System.out.printf("| %s | %.3f | %.3f |%n", rows[row], medians[row], minima[row]);
             }
             // Rows come in pairs, allocateShared then allocate.

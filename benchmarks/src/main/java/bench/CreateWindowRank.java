@@ -1,6 +1,5 @@
 package bench;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 import mpi.Group;
@@ -96,10 +95,8 @@ public final class CreateWindowRank
         final double[] minima = new double[rows.length];
         for (int row = 0; row < rows.length; row++)
         {
-            final double[] sorted = microseconds[row].clone();
-            Arrays.sort(sorted);
-            medians[row] = sorted[sorted.length / 2];
-            minima[row] = sorted[0];
+            medians[row] = Samples.median(microseconds[row]);
+            minima[row] = Samples.min(microseconds[row]);
         }
         System.out.println(
             "| operation (rank 0 to rank 1) | median us | min us | against the reference (median; min) |");
