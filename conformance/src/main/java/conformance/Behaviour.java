@@ -111,6 +111,9 @@ public enum Behaviour
         "MPI-4.1 §12.3.4.3"),
     ACC_COMPARE_AND_SWAP(Group.ACCUMULATE, "compareAndSwap",
         "MPI-4.1 §12.3.4.4"),
+    ACC_EVERY_TYPE(Group.ACCUMULATE, "Every operation on every basic type",
+        "MPI-4.1 §12.3.4.1, §12.3.4.2, §6.9.2 (which operations apply to which types; MPI_ERR_OP for the others); " +
+            "MPICH accfence1, get_accumulate"),
 
     // Lock, lockAll, flush, sync with load/store
     LOCK_EXCLUSION(Group.PASSIVE, "Locks exclude as their type says",

@@ -22,6 +22,7 @@ import conformance.cases.PscwCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
 import conformance.cases.RequestCases;
+import conformance.cases.TypeCases;
 
 /** Every case of the suite, group by group, in the order they run. */
 public final class Catalog
@@ -41,6 +42,7 @@ public final class Catalog
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
+        cases.addAll(TypeCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
         cases.addAll(RequestCases.cases());
