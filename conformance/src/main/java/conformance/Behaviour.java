@@ -124,6 +124,8 @@ public enum Behaviour
         "MPI-4.1 §12.5.3, §12.5.4"),
     LOCK_SYNC(Group.PASSIVE, "sync orders loads and stores",
         "MPI-4.1 §12.5.4, §12.7, §12.8; docs/design.md#sync-outside-passive-epochs"),
+    LOCK_NOCHECK(Group.PASSIVE, "MODE_NOCHECK locks still complete their accesses",
+        "MPI-4.1 §12.5.3, §12.5.5 (MODE_NOCHECK: no conflicting lock, none taken); MPICH lockopts, lockall_dt"),
 
     // Request-based RMA
     REQ_COMPLETION(Group.REQUESTS, "A request completes its operation at the origin",
