@@ -18,6 +18,7 @@ import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
+import conformance.cases.PatternCases;
 import conformance.cases.PscwCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
@@ -52,6 +53,7 @@ public final class Catalog
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());
+        cases.addAll(PatternCases.cases());
         final Set<String> ids = new HashSet<>();
         for (final Case c : cases)
         {
