@@ -59,7 +59,7 @@ public final class TypeCases
             .add("fop.char-sum-wraps", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 10 fetchAndOp(SUM, 1) on rank 0's char, from 0xfff0: the fetched values are " +
                     "0xfff0 onwards, wrapping past 0xffff to 0, each once (a char is unsigned)",
-                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op (unsigned short variant)", c ->
+                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op", c ->
                     sumContention(c, Kind.CHAR, 0xFFF0, 10))
             .add("fop.short-max-min", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 12 fetchAndOp(MAX, 100 * rank + i) and fetchAndOp(MIN, -(100 * rank + i)) on rank " +
@@ -180,7 +180,7 @@ public final class TypeCases
                 "every rank does 15 fetchAndOp(SUM, 1.0f) on rank 0's float, from 0.5: the fetched values are 0.5, " +
                     "1.5, ... each once; BAND and LOR on FLOAT: MPI_ERR_OP",
                 "MPI-4.1 §12.3.4.3, §6.9.2 (no bitwise or logical operations on floating point); MPICH " +
-                    "fetch_and_op (float variant)", c ->
+                    "fetch_and_op", c ->
                 {
                     final int n = 15;
                     final Win win = c.window(4, 4);
