@@ -111,6 +111,9 @@ public enum Behaviour
         "MPI-4.1 §12.3.4.3"),
     ACC_COMPARE_AND_SWAP(Group.ACCUMULATE, "compareAndSwap",
         "MPI-4.1 §12.3.4.4"),
+    ACC_EVERY_TYPE(Group.ACCUMULATE, "Every operation on every basic type",
+        "MPI-4.1 §12.3.4.1, §12.3.4.2, §6.9.2 (which operations apply to which types; MPI_ERR_OP for the others); " +
+            "MPICH accfence1, get_accumulate"),
 
     // Lock, lockAll, flush, sync with load/store
     LOCK_EXCLUSION(Group.PASSIVE, "Locks exclude as their type says",
@@ -121,6 +124,8 @@ public enum Behaviour
         "MPI-4.1 §12.5.3, §12.5.4"),
     LOCK_SYNC(Group.PASSIVE, "sync orders loads and stores",
         "MPI-4.1 §12.5.4, §12.7, §12.8; docs/design.md#sync-outside-passive-epochs"),
+    LOCK_NOCHECK(Group.PASSIVE, "MODE_NOCHECK locks still complete their accesses",
+        "MPI-4.1 §12.5.3, §12.5.5 (MODE_NOCHECK: no conflicting lock, none taken); MPICH lockopts, lockall_dt"),
 
     // Request-based RMA
     REQ_COMPLETION(Group.REQUESTS, "A request completes its operation at the origin",
@@ -210,7 +215,18 @@ public enum Behaviour
     DYNAMIC_ZERO_AND_PROC_NULL(Group.DYNAMIC, "Zero-size attach and PROC_NULL targets on a dynamic window",
         "MPI-4.1 §12.2.4, §12.3; MPICH rmanull, rmazero"),
     DYNAMIC_QUERY_ATTRIBUTES(Group.DYNAMIC, "sharedQuery and attributes of a dynamic window",
-        "MPI-4.1 §12.2.3, §12.2.6 (size 0 and base MPI_BOTTOM for a dynamic window); MPICH win_flavors");
+        "MPI-4.1 §12.2.3, §12.2.6 (size 0 and base MPI_BOTTOM for a dynamic window); MPICH win_flavors"),
+
+    // Whole-program patterns
+    PATTERN_MIXED_SYNC(Group.PATTERNS, "Every synchronisation mode in turn on one window",
+        "MPI-4.1 §12.5 (epochs of each kind in sequence), §12.7; MPICH mixedsync"),
+    PATTERN_OVERLAPPING(Group.PATTERNS, "Two windows over the same memory",
+        "MPI-4.1 §12.2.1 (a location may belong to several windows), §12.7 (accesses through them synchronised); " +
+            "MPICH overlap_wins_put, overlap_wins_acc, overlap_wins_gacc, overlap_wins_fop, overlap_wins_cas"),
+    PATTERN_LINKED_LIST(Group.PATTERNS, "A linked list built by every process",
+        "MPI-4.1 §12.3.4.3, §12.3.4.4, §12.5.3; MPICH linked_list, linked_list_fop, linked_list_lockall"),
+    PATTERN_COUNTERS(Group.PATTERNS, "Shared counters and a work queue",
+        "MPI-4.1 §12.3.4, §12.5.3, §12.7.1; MPICH fetchandadd, adlb_mimic1");
 
     private final Group group;
     private final String title;

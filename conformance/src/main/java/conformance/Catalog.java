@@ -18,10 +18,12 @@ import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PassiveCases;
+import conformance.cases.PatternCases;
 import conformance.cases.PscwCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
 import conformance.cases.RequestCases;
+import conformance.cases.TypeCases;
 
 /** Every case of the suite, group by group, in the order they run. */
 public final class Catalog
@@ -41,6 +43,7 @@ public final class Catalog
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
+        cases.addAll(TypeCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
         cases.addAll(RequestCases.cases());
@@ -50,6 +53,7 @@ public final class Catalog
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());
+        cases.addAll(PatternCases.cases());
         final Set<String> ids = new HashSet<>();
         for (final Case c : cases)
         {

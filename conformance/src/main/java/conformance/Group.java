@@ -19,7 +19,8 @@ public enum Group
     PSCW("Post, start, complete, wait"),
     LIFECYCLE("Free and lifecycle"),
     FLAVOURS("Window flavours and nodes"),
-    DYNAMIC("Dynamic windows: attach and detach");
+    DYNAMIC("Dynamic windows: attach and detach"),
+    PATTERNS("Whole-program patterns");
 
     private final String title;
 

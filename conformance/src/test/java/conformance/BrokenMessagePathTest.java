@@ -28,12 +28,15 @@ class BrokenMessagePathTest
     static List<Arguments> faults()
     {
         final List<String> dropped = List.of("rma.put-ring", "rma.every-basic-type", "lock.flush-then-third-party",
-            "flavour.busy-target-progress", "req.rput-local-completion");
+            "flavour.busy-target-progress", "req.rput-local-completion", "rma.large-put-get",
+            "fence.many-small-operations", "lock.contended-puts");
         // On two nodes lock.flush-then-third-party's put (rank 0 to rank 1) stays within a node: shared memory,
         // no message to drop.
         final List<String> droppedAcrossNodes = List.of("rma.put-ring", "rma.every-basic-type",
-            "flavour.busy-target-progress", "req.rput-local-completion");
-        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique", "req.atomic-tickets");
+            "flavour.busy-target-progress", "req.rput-local-completion", "rma.large-put-get",
+            "fence.many-small-operations", "lock.contended-puts");
+        final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique", "req.atomic-tickets",
+            "fop.int-sum-increments", "pattern.work-queue");
         // Across nodes only the target's agent applies messages (one thread, so they never tear each other); what
         // they tear are its node's own atomic updates. acc.sum-no-lost-updates queues 500 accumulates per origin,
         // so the agent's torn updates overlap the node's for milliseconds; acc.fetch-and-op-unique's node origins

@@ -28,15 +28,20 @@ class BrokenProvidersTest
         return List.of(
             Arguments.of("broken-nofence", List.of("fence.waits-for-all")),
             Arguments.of("broken-private", List.of("rma.put-ring", "layout.same-memory",
-                "lock.lock-all-sync-barrier-sync", "req.rget-wait")),
+                "lock.lock-all-sync-barrier-sync", "req.rget-wait", "acc.type-int", "fop.int-sum-increments",
+                "pattern.list-cas")),
             Arguments.of("broken-misplaced", List.of("layout.contiguous-default", "layout.contiguous-absolute-index",
                 "layout.zero-size-takes-no-room")),
             Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",
-                "lock.lock-all-excludes-exclusive")),
+                "lock.lock-all-excludes-exclusive", "lock.exclusive-excludes-shared", "lock.exclusive-excludes-lock-all",
+                "lock.exclusive-read-modify-write")),
             Arguments.of("broken-nofree", List.of("free.memory-unusable")),
-            Arguments.of("broken-nowait", List.of("pscw.start-waits-for-post", "pscw.put-after-post")),
+            Arguments.of("broken-nowait", List.of("pscw.start-waits-for-post", "pscw.put-after-post",
+                "pscw.wait-waits-for-complete")),
             Arguments.of("broken-contiguous-types", List.of("dtype.halo-column-put", "dtype.indexed-get",
-                "dtype.accumulate-vector-atomic", "dtype.nested")));
+                "dtype.accumulate-vector-atomic", "dtype.nested", "dtype.transpose-put", "dtype.transpose-get",
+                "dtype.put-indexed-target", "dtype.strided-accumulate-indexed", "dtype.strided-accumulate-subarray",
+                "req.derived-types")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,6 @@
 package conformance.cases;
 
+import java.util.Arrays;
 import java.util.List;
 
 import conformance.Behaviour;
@@ -11,6 +12,7 @@ import mpi.Op;
 import mpi.User_function;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
+import mpi.rma.WinRequest;
 
 /**
  * The accumulate family and its atomicity
@@ -20,8 +22,33 @@ public final class AccumulateCases
 {
     private static final int ITERATIONS = 500;
 
+    /** Accumulates each rank issues in acc.ordering-mixed-sizes. */
+    private static final int ORDERED_STEPS = 24;
+
     private AccumulateCases()
     {
+    }
+
+    /** Step {@code step} of acc.ordering-mixed-sizes: REPLACE of 16 longs, SUM into one, BXOR into 12, in turn. */
+    private static Op orderedOp(final int step)
+    {
+        return step % 3 == 0 ? Win.REPLACE : step % 3 == 1 ? MPI.SUM : MPI.BXOR;
+    }
+
+    private static int orderedFirst(final int step)
+    {
+        return step % 3 == 1 ? step % 16 : step % 3 == 2 ? 2 : 0;
+    }
+
+    private static long[] orderedValues(final int origin, final int step)
+    {
+        final int count = step % 3 == 0 ? 16 : step % 3 == 1 ? 1 : 12;
+        final long[] values = new long[count];
+        for (int i = 0; i < count; i++)
+        {
+            values[i] = 100_000L * origin + 1000L * step + i + 1;
+        }
+        return values;
     }
 
     public static List<Case> cases()
@@ -61,6 +88,27 @@ public final class AccumulateCases
                     win.lockAll(0);
                     win.sync();
                     c.checkEquals((long)ITERATIONS * c.size(), Memory.passiveInt(c, win, target, 0), "total");
+                    win.unlockAll();
+                })
+            .add("acc.atomic-with-relaxed-hints", Behaviour.ACC_ATOMIC,
+                "on a window made with accumulate_ordering=none and accumulate_ops=same_op (true hints: SUM only), " +
+                    "every rank adds 1 to rank 0's long 300 times under lockAll: still no lost updates",
+                "MPI-4.1 §12.2.1 (accumulate_ops, accumulate_ordering relax ordering, not atomicity), §12.7.1; " +
+                    "MPICH win_info", c ->
+                {
+                    final int n = 300;
+                    final mpi.rma.Info hints = conformance.CaseContext.info("accumulate_ordering", "none");
+                    hints.set("accumulate_ops", "same_op");
+                    final Win win = c.window(8, 8, hints);
+                    win.lockAll(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        win.accumulate(new long[] {1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG, MPI.SUM);
+                    }
+                    win.unlockAll();
+                    c.barrier();
+                    win.lockAll(0);
+                    c.checkEquals((long)n * c.size(), Memory.passiveLong(c, win, 0, 0), "total");
                     win.unlockAll();
                 })
             .add("acc.ops", Behaviour.ACC_OPS,
@@ -150,6 +198,214 @@ public final class AccumulateCases
                     win.accumulate(new long[] {2}, 0, 1, MPI.LONG, c.rank(), own, 1, MPI.LONG, Win.REPLACE);
                     win.unlock(c.rank());
                     c.checkEquals(2, Memory.getLong(c.memory(win), 0), "value");
+                })
+            .add("acc.ordering-mixed-sizes", Behaviour.ACC_ORDERING,
+                "under an exclusive lock on its right neighbour, each rank issues 24 accumulates to the same 16 " +
+                    "longs without flushing: REPLACE of all 16, SUM into one, BXOR into 12, in turn (some carried in " +
+                    "the request, some in a message of their own): the longs end as applying them in order gives",
+                "MPI-4.1 §12.7.2 (default accumulate_ordering rar,raw,war,waw: one origin's accumulates to a " +
+                    "location are ordered); MPICH acc_ordering, large_small_acc", c ->
+                {
+                    final int n = 16;
+                    final Win win = c.window(n * Long.BYTES, Long.BYTES);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.lock(Win.LOCK_EXCLUSIVE, right, 0);
+                    for (int step = 0; step < ORDERED_STEPS; step++)
+                    {
+                        final long[] values = orderedValues(c.rank(), step);
+                        final int first = orderedFirst(step);
+                        win.accumulate(values, 0, values.length, MPI.LONG, right, c.disp(win, right, first),
+                            values.length, MPI.LONG, orderedOp(step));
+                    }
+                    win.unlock(right);
+                    c.barrier();
+                    final long[] expected = new long[n];
+                    for (int step = 0; step < ORDERED_STEPS; step++)
+                    {
+                        final long[] values = orderedValues(left, step);
+                        for (int i = 0; i < values.length; i++)
+                        {
+                            final int at = orderedFirst(step) + i;
+                            expected[at] = step % 3 == 0 ? values[i] : step % 3 == 1 ? expected[at] + values[i] :
+                                expected[at] ^ values[i];
+                        }
+                    }
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        c.checkEquals(expected[i], Memory.getLong(c.memory(win), i), "long " + i);
+                    }
+                    win.unlock(c.rank());
+                })
+            .add("acc.ordering-request-fetches", Behaviour.ACC_ORDERING,
+                "in a lockAll epoch each rank issues 10 rGetAccumulate(SUM, 1) on its right neighbour's long, then " +
+                    "accumulate(REPLACE, 100) on another and rGetAccumulate(NO_OP) of it, and waits for them all: " +
+                    "the fetches are 0 to 9 in the order issued, and the read sees 100",
+                "MPI-4.1 §12.7.2 (raw and war ordering of accumulates), §12.3.5; MPICH reqops, acc_ordering", c ->
+                {
+                    final int n = 10;
+                    final Win win = c.window(2 * Long.BYTES, Long.BYTES);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long[] fetched = new long[n];
+                    final long[] read = {-1};
+                    final WinRequest[] requests = new WinRequest[n + 1];
+                    win.lockAll(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        requests[i] = win.rGetAccumulate(new long[] {1}, 0, 1, MPI.LONG, fetched, i, 1, MPI.LONG, right,
+                            c.disp(win, right, 0), 1, MPI.LONG, MPI.SUM);
+                    }
+                    win.accumulate(new long[] {100}, 0, 1, MPI.LONG, right, c.disp(win, right, 1), 1, MPI.LONG,
+                        Win.REPLACE);
+                    requests[n] = win.rGetAccumulate(null, 0, 0, null, read, 0, 1, MPI.LONG, right,
+                        c.disp(win, right, 1), 1, MPI.LONG, Win.NO_OP);
+                    WinRequest.waitAll(requests);
+                    win.unlockAll();
+                    for (int i = 0; i < n; i++)
+                    {
+                        c.checkEquals(i, fetched[i], "fetch " + i);
+                    }
+                    c.checkEquals(100, read[0], "NO_OP after REPLACE");
+                })
+            .add("acc.get-accumulate-large-count", Behaviour.ACC_GET_ACCUMULATE,
+                "every rank calls getAccumulate(SUM, 1) on all 100 longs of rank 0 at once, flushed: for each long " +
+                    "the old values the ranks fetched are 0 to size - 1, each once, and each long ends at size",
+                "MPI-4.1 §12.3.4.2, §12.7.1 (atomic per element, not per call); MPICH get_accumulate", c ->
+                {
+                    final int n = 100;
+                    final Win win = c.window(n * Long.BYTES, Long.BYTES);
+                    final long[] ones = new long[n];
+                    Arrays.fill(ones, 1);
+                    final long[] old = new long[n];
+                    win.lockAll(0);
+                    win.getAccumulate(ones, 0, n, MPI.LONG, old, 0, n, MPI.LONG, 0, c.disp(win, 0, 0), n, MPI.LONG,
+                        MPI.SUM);
+                    win.flush(0);
+                    win.unlockAll();
+                    final long[] all = new long[n * c.size()];
+                    c.comm().Allgather(old, 0, n, MPI.LONG, all, 0, n, MPI.LONG);
+                    for (int i = 0; i < n; i++)
+                    {
+                        final long[] column = new long[c.size()];
+                        for (int r = 0; r < c.size(); r++)
+                        {
+                            column[r] = all[r * n + i];
+                        }
+                        Arrays.sort(column);
+                        for (int r = 0; r < c.size(); r++)
+                        {
+                            if (column[r] != r)
+                            {
+                                c.fail("long " + i + ": the ranks fetched " + Arrays.toString(column));
+                                break;
+                            }
+                        }
+                    }
+                    c.barrier();
+                    final var memory = c.memoryOf(win, 0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        c.checkEquals(c.size(), Memory.getLong(memory, i), "long " + i + " of rank 0");
+                    }
+                })
+            .add("acc.get-accumulate-one-array", Behaviour.ACC_GET_ACCUMULATE,
+                "getAccumulate(SUM) with origin and result in one long[] (origin elements 2-5, result 7-10): the " +
+                    "result slots get the right neighbour's old values, the origin and the other slots stay as they were",
+                "MPI-4.1 §12.3.4.2 (origin and result buffers disjoint, offsets of the same array here)", c ->
+                {
+                    final Win win = c.window(4 * Long.BYTES, Long.BYTES);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    for (int k = 0; k < 4; k++)
+                    {
+                        Memory.setLong(c.memory(win), k, 1000L * c.rank() + k);
+                    }
+                    win.fence(0);
+                    final long[] buffer = new long[12];
+                    for (int k = 0; k < 4; k++)
+                    {
+                        buffer[2 + k] = 10L * c.rank() + k + 1;
+                    }
+                    win.getAccumulate(buffer, 2, 4, MPI.LONG, buffer, 7, 4, MPI.LONG, right, c.disp(win, right, 0), 4,
+                        MPI.LONG, MPI.SUM);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    for (int k = 0; k < 4; k++)
+                    {
+                        c.checkEquals(1000L * right + k, buffer[7 + k], "result slot " + (7 + k));
+                        c.checkEquals(10L * c.rank() + k + 1, buffer[2 + k], "origin slot " + (2 + k));
+                        c.checkEquals(1000L * c.rank() + k + 10L * left + k + 1, Memory.getLong(c.memory(win), k),
+                            "own long " + k);
+                    }
+                    for (final int untouched : new int[] {0, 1, 6, 11})
+                    {
+                        c.checkEquals(0, buffer[untouched], "slot " + untouched);
+                    }
+                })
+            .add("acc.get-accumulate-replace-swap", Behaviour.ACC_GET_ACCUMULATE,
+                "each rank swaps 16 longs with its right neighbour's by getAccumulate(REPLACE) under an exclusive " +
+                    "lock: it fetches the neighbour's values, and its own memory then holds its left neighbour's",
+                "MPI-4.1 §12.3.4.2 (REPLACE: an atomic swap of each element); MPICH get_accumulate", c ->
+                {
+                    final int n = 16;
+                    final Win win = c.window(n * Long.BYTES, Long.BYTES);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        Memory.setLong(c.memory(win), i, -(1000L * c.rank() + i));
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final long[] mine = new long[n];
+                    for (int i = 0; i < n; i++)
+                    {
+                        mine[i] = 1000L * c.rank() + i;
+                    }
+                    final long[] old = new long[n];
+                    win.lock(Win.LOCK_EXCLUSIVE, right, 0);
+                    win.getAccumulate(mine, 0, n, MPI.LONG, old, 0, n, MPI.LONG, right, c.disp(win, right, 0), n,
+                        MPI.LONG, Win.REPLACE);
+                    win.unlock(right);
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        c.checkEquals(-(1000L * right + i), old[i], "fetched element " + i);
+                        c.checkEquals(1000L * left + i, Memory.getLong(c.memory(win), i), "own element " + i);
+                    }
+                    win.unlock(c.rank());
+                })
+            .add("acc.large-flush-local", 2, Behaviour.ACC_ATOMIC,
+                "under a shared lock on rank 0 every rank accumulates 20000 doubles of rank + 1, calls flushLocal, " +
+                    "overwrites its buffer with 1000 and accumulates it again: each double of rank 0 ends at " +
+                    "size(size+1)/2 + 1000 * size (the first accumulate had taken the buffer before flushLocal returned)",
+                "MPI-4.1 §12.5.4 (flush_local: the origin buffer may be reused), §12.7.1; MPICH " +
+                    "large_acc_flush_local", c ->
+                {
+                    final int n = 20_000;
+                    final Win win = c.window(c.isRoot() ? (long)n * Double.BYTES : 0, Double.BYTES);
+                    final double[] buffer = new double[n];
+                    Arrays.fill(buffer, c.rank() + 1);
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    win.accumulate(buffer, 0, n, MPI.DOUBLE, 0, c.disp(win, 0, 0), n, MPI.DOUBLE, MPI.SUM);
+                    win.flushLocal(0);
+                    Arrays.fill(buffer, 1000);
+                    win.accumulate(buffer, 0, n, MPI.DOUBLE, 0, c.disp(win, 0, 0), n, MPI.DOUBLE, MPI.SUM);
+                    win.unlock(0);
+                    c.barrier();
+                    final var memory = c.memoryOf(win, 0);
+                    final double expected = c.size() * (c.size() + 1) / 2.0 + 1000.0 * c.size();
+                    for (int i = 0; i < n; i++)
+                    {
+                        if (Memory.getDouble(memory, i) != expected)
+                        {
+                            c.fail("double " + i + " of rank 0 is " + Memory.getDouble(memory, i) + ", expected " +
+                                expected);
+                            break;
+                        }
+                    }
                 })
             .add("acc.get-accumulate-returns-old", Behaviour.ACC_GET_ACCUMULATE,
                 "getAccumulate(SUM) returns the target's prior contents and adds to them (5 ints)",

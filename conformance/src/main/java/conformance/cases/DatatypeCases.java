@@ -21,8 +21,56 @@ public final class DatatypeCases
     private static final int COLUMNS = 5;
     private static final int ITERATIONS = 200;
 
+    /** The matrix the transpose cases move: T_ROWS x T_COLUMNS ints, row-major. */
+    private static final int T_ROWS = 6;
+    private static final int T_COLUMNS = 4;
+
     private DatatypeCases()
     {
+    }
+
+    /** Rank {@code rank}'s matrix of the transpose cases. */
+    private static int[] matrix(final int rank)
+    {
+        final int[] matrix = new int[T_ROWS * T_COLUMNS];
+        for (int k = 0; k < matrix.length; k++)
+        {
+            matrix[k] = rank * 1000 + k;
+        }
+        return matrix;
+    }
+
+    /**
+     * The type that lays a row-major T_ROWS x T_COLUMNS matrix out as its transpose: the columns of the
+     * transpose, one element apart (MPJ Express measures Hvector's stride in elements).
+     */
+    private static Datatype transposeType()
+    {
+        final Datatype column = Datatype.Vector(T_COLUMNS, 1, T_ROWS, MPI.INT);
+        final Datatype transpose = Datatype.Hvector(T_ROWS, 1, 1, column);
+        transpose.Commit();
+        return transpose;
+    }
+
+    /**
+     * This rank's 4x5 double matrix holds {@code value} in the 3x2 block at ({@code row}, {@code column}) and 0
+     * elsewhere; read under a shared lock on itself.
+     */
+    private static void checkBlock(final conformance.CaseContext c, final Win win, final int row, final int column,
+        final double value)
+    {
+        win.lock(Win.LOCK_SHARED, c.rank(), 0);
+        for (int i = 0; i < 4; i++)
+        {
+            for (int j = 0; j < 5; j++)
+            {
+                final boolean inside = i >= row && i < row + 3 && j >= column && j < column + 2;
+                final double actual = Memory.getDouble(win.base(), i * 5 + j);
+                c.check(actual == (inside ? value : 0), "element (" + i + ", " + j + ") is " + actual + ", expected " +
+                    (inside ? value : 0));
+            }
+        }
+        win.unlock(c.rank());
     }
 
     public static List<Case> cases()
@@ -86,6 +134,96 @@ public final class DatatypeCases
                     for (int k = 0; k < expected.length; k++)
                     {
                         c.checkEquals(target * 100 + expected[k], got[k], "element " + k);
+                    }
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
+            .add("dtype.transpose-put", Behaviour.DTYPE_CONSTRUCTORS,
+                "each rank puts its 6x4 int matrix (row-major, contiguous at the origin) into its right neighbour " +
+                    "as the 4x6 transpose, in one call whose target type is Hvector(6, 1, 1, Vector(4, 1, 6, INT)): " +
+                    "element (j, i) there is element (i, j) here",
+                "MPI-4.1 §12.3.1, §5.1.3 (a vector of hvectors, as MPI-1.1's transpose example); MPICH transpose1",
+                c ->
+                {
+                    final Win win = c.window(4L * T_ROWS * T_COLUMNS, 4);
+                    final Datatype transpose = transposeType();
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    win.put(matrix(c.rank()), 0, T_ROWS * T_COLUMNS, MPI.INT, right, 0, 1, transpose);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    for (int i = 0; i < T_ROWS; i++)
+                    {
+                        for (int j = 0; j < T_COLUMNS; j++)
+                        {
+                            c.checkEquals(matrix(left)[i * T_COLUMNS + j], Memory.getInt(win.base(), j * T_ROWS + i),
+                                "element (" + j + ", " + i + ") of the transpose");
+                        }
+                    }
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
+            .add("dtype.transpose-get", Behaviour.DTYPE_CONSTRUCTORS,
+                "each rank stores its 6x4 matrix, fence, and gets its right neighbour's into a local array with the " +
+                    "transposing type on the origin side: the local array holds the 4x6 transpose",
+                "MPI-4.1 §12.3.2, §5.1.3; MPICH transpose7", c ->
+                {
+                    final Win win = c.window(4L * T_ROWS * T_COLUMNS, 4);
+                    final Datatype transpose = transposeType();
+                    final int right = (c.rank() + 1) % c.size();
+                    win.fence(0);
+                    final int[] mine = matrix(c.rank());
+                    for (int k = 0; k < mine.length; k++)
+                    {
+                        Memory.setInt(win.base(), k, mine[k]);
+                    }
+                    win.fence(0);
+                    final int[] local = new int[T_ROWS * T_COLUMNS];
+                    win.get(local, 0, 1, transpose, right, 0, T_ROWS * T_COLUMNS, MPI.INT);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final int[] theirs = matrix(right);
+                    for (int i = 0; i < T_ROWS; i++)
+                    {
+                        for (int j = 0; j < T_COLUMNS; j++)
+                        {
+                            c.checkEquals(theirs[i * T_COLUMNS + j], local[j * T_ROWS + i],
+                                "element (" + j + ", " + i + ") of the transpose");
+                        }
+                    }
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
+            .add("dtype.put-indexed-target", Behaviour.DTYPE_CONSTRUCTORS,
+                "a put of 6 contiguous ints from origin offset 2 into Indexed({2, 1, 3}, {7, 0, 3}, INT) at the " +
+                    "right neighbour, between fences: the ints land at 7, 8, 0, 3, 4, 5 in that order, the other " +
+                    "ints keep -1",
+                "MPI-4.1 §12.3.1, §5.1.4 (MPI_TYPE_INDEXED, blocks in any order); MPICH putfidx", c ->
+                {
+                    final Win win = c.window(12 * 4, 4);
+                    final Datatype indexed = Datatype.Indexed(new int[] {2, 1, 3}, new int[] {7, 0, 3}, MPI.INT);
+                    indexed.Commit();
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    for (int i = 0; i < 12; i++)
+                    {
+                        Memory.setInt(win.base(), i, -1);
+                    }
+                    win.fence(0);
+                    final int[] origin = new int[8];
+                    for (int k = 0; k < 6; k++)
+                    {
+                        origin[2 + k] = c.rank() * 100 + k;
+                    }
+                    win.put(origin, 2, 6, MPI.INT, right, 0, 1, indexed);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final int[] landing = {7, 8, 0, 3, 4, 5};
+                    final int[] expected = new int[12];
+                    java.util.Arrays.fill(expected, -1);
+                    for (int k = 0; k < landing.length; k++)
+                    {
+                        expected[landing[k]] = left * 100 + k;
+                    }
+                    for (int i = 0; i < 12; i++)
+                    {
+                        c.checkEquals(expected[i], Memory.getInt(win.base(), i), "int " + i);
                     }
                 })
             .sharedOnly(FlavourNotes.DERIVED)
@@ -245,6 +383,56 @@ public final class DatatypeCases
                             Memory.getInt(win.sharedQuery(0).memory(), i), "int " + i);
                     }
                     win.unlockAll();
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
+            .add("dtype.strided-accumulate-indexed", Behaviour.DTYPE_ACCUMULATE,
+                "every rank adds rank + 1 to the 3x2 block at row 1, column 2 of every rank's 4x5 double matrix, " +
+                    "described by Indexed({2, 2, 2}, {7, 12, 17}, DOUBLE), each target under an exclusive lock: the " +
+                    "block holds size(size+1)/2, every other element 0",
+                "MPI-4.1 §12.3.4, §5.1.4; MPICH strided_acc_indexed", c ->
+                {
+                    final Win win = c.window(8 * 20, 8);
+                    final Datatype block = Datatype.Indexed(new int[] {2, 2, 2}, new int[] {7, 12, 17}, MPI.DOUBLE);
+                    block.Commit();
+                    final double[] values = new double[6];
+                    java.util.Arrays.fill(values, c.rank() + 1);
+                    for (int target = 0; target < c.size(); target++)
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, target, 0);
+                        win.accumulate(values, 0, 6, MPI.DOUBLE, target, 0, 1, block, MPI.SUM);
+                        win.unlock(target);
+                    }
+                    c.barrier();
+                    checkBlock(c, win, 1, 2, c.size() * (c.size() + 1) / 2.0);
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
+            .add("dtype.strided-accumulate-subarray", Behaviour.DTYPE_ACCUMULATE,
+                "every rank adds the 3x2 block at row 1, column 1 of its own 5x4 double array (Vector(3, 2, 4, " +
+                    "DOUBLE) at the origin) into the block at row 1, column 2 of every rank's 4x5 matrix (Vector(3, " +
+                    "2, 5, DOUBLE) at the target), all in one lockAll epoch: the block holds size(size+1)/2",
+                "MPI-4.1 §12.3.4, §5.1.2 (a subarray as a vector of blocks); MPICH strided_acc_subarray, " +
+                    "strided_acc_onelock", c ->
+                {
+                    final Win win = c.window(8 * 20, 8);
+                    final Datatype source = Datatype.Vector(3, 2, 4, MPI.DOUBLE);
+                    final Datatype target = Datatype.Vector(3, 2, 5, MPI.DOUBLE);
+                    source.Commit();
+                    target.Commit();
+                    final double[] local = new double[20];
+                    java.util.Arrays.fill(local, -1000);
+                    for (int row = 1; row <= 3; row++)
+                    {
+                        local[row * 4 + 1] = c.rank() + 1;
+                        local[row * 4 + 2] = c.rank() + 1;
+                    }
+                    win.lockAll(0);
+                    for (int t = 0; t < c.size(); t++)
+                    {
+                        win.accumulate(local, 5, 1, source, t, 7, 1, target, MPI.SUM);
+                    }
+                    win.unlockAll();
+                    c.barrier();
+                    checkBlock(c, win, 1, 2, c.size() * (c.size() + 1) / 2.0);
                 })
             .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.get-accumulate-derived", Behaviour.DTYPE_ACCUMULATE,

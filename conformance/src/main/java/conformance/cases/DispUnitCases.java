@@ -16,6 +16,12 @@ public final class DispUnitCases
     {
     }
 
+    /** The disp unit of {@code rank} in disp.fetching-calls-target-unit. */
+    private static int unit(final int rank)
+    {
+        return rank % 2 == 0 ? 8 : 4;
+    }
+
     public static List<Case> cases()
     {
         return new CaseList(Group.DISP_UNIT)
@@ -50,6 +56,30 @@ public final class DispUnitCases
                     win.fence(0);
                     c.checkEquals(0x01020304, Memory.getInt(c.memoryOf(win, 1), 1), "int at byte 4 of rank 1");
                     win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("disp.fetching-calls-target-unit", 2, Behaviour.DISP_TARGET_UNIT,
+                "even ranks have disp unit 8, odd ranks 4: fetchAndOp at byte 8, compareAndSwap at byte 16 and " +
+                    "getAccumulate at byte 24 of the right neighbour, each displacement in that neighbour's unit, " +
+                    "change the ints there and nothing else",
+                "MPI-4.1 §12.2.1, §12.3.4 (target displacements scaled by the target's unit, for every call)", c ->
+                {
+                    final Win win = c.window(32, unit(c.rank()));
+                    final int right = (c.rank() + 1) % c.size();
+                    final int unit = unit(right);
+                    final int[] old = {-1, -1, -1};
+                    win.fence(0);
+                    win.fetchAndOp(new int[] {5}, 0, old, 0, MPI.INT, right, c.disp(win, right, 8 / unit), MPI.SUM);
+                    win.compareAndSwap(new int[] {7}, 0, new int[] {0}, 0, old, 1, MPI.INT, right,
+                        c.disp(win, right, 16 / unit));
+                    win.getAccumulate(new int[] {9}, 0, 1, MPI.INT, old, 2, 1, MPI.INT, right,
+                        c.disp(win, right, 24 / unit), 1, MPI.INT, MPI.SUM);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals("[0, 0, 0]", java.util.Arrays.toString(old), "old values");
+                    final int[] expected = {0, 0, 5, 0, 7, 0, 9, 0};
+                    for (int i = 0; i < expected.length; i++)
+                    {
+                        c.checkEquals(expected[i], Memory.getInt(c.memory(win), i), "own int at byte " + 4 * i);
+                    }
                 })
             .add("disp.range-in-target-units", Behaviour.DISP_RANGE,
                 "segment of 64 bytes with unit 8: a long at disp 7 fits, one at disp 8 is MPI_ERR_RMA_RANGE",

@@ -148,6 +148,71 @@ public final class DynamicCases
                     win.unlock(c.rank());
                 })
             .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
+            .add("dynamic.linked-list", Behaviour.DYNAMIC_ATTACHED_ACCESS,
+                "a list headed by a long[2] {value, next} rank 0 attached: each rank makes 6 elements, attaching each " +
+                    "new long[2] when it makes it, and appends it with compareAndSwap(nil to rank and address) on " +
+                    "the next pointer of the last element it knows, in a lockAll epoch; rank 0 walks the list by " +
+                    "those addresses: every element once",
+                "MPI-4.1 §12.2.4 (memory attached while others access the window), §12.3.4.4; MPICH linked_list, " +
+                    "linked_list_lockall", c ->
+                {
+                    final int n = 6;
+                    final Win win = c.keep(Win.createDynamic(null, c.comm()));
+                    final long[] head = {-1, 0};
+                    final long headAddress = c.gather(c.isRoot() ? win.attach(head) : 0)[0];
+                    final long headPointer = listPointer(0, headAddress);
+                    final List<long[]> mine = new java.util.ArrayList<>();
+                    final long[] old = new long[1];
+                    long tail = headPointer;
+                    c.barrier();
+                    win.lockAll(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        final long[] element = {100L * c.rank() + i, 0};
+                        mine.add(element);
+                        final long pointer = listPointer(c.rank(), win.attach(element));
+                        while (true)
+                        {
+                            win.compareAndSwap(new long[] {pointer}, 0, new long[] {0}, 0, old, 0, MPI.LONG,
+                                listOwner(tail), listAddress(tail) + Long.BYTES);
+                            win.flush(listOwner(tail));
+                            if (old[0] == 0)
+                            {
+                                tail = pointer;
+                                break;
+                            }
+                            tail = old[0];
+                        }
+                    }
+                    win.unlockAll();
+                    c.barrier();
+                    if (c.isRoot())
+                    {
+                        final boolean[] seen = new boolean[n * c.size()];
+                        final long[] element = new long[2];
+                        int count = 0;
+                        long at = head[1];
+                        win.lockAll(0);
+                        while (at != 0 && count <= seen.length)
+                        {
+                            win.get(element, 0, 2, MPI.LONG, listOwner(at), listAddress(at), 2, MPI.LONG);
+                            win.flush(listOwner(at));
+                            final int slot = (int)(element[0] / 100) * n + (int)(element[0] % 100);
+                            if (element[0] / 100 != listOwner(at) || element[0] % 100 >= n || seen[slot])
+                            {
+                                c.fail("element " + count + " holds " + element[0] + ": a wrong element, or one twice");
+                                break;
+                            }
+                            seen[slot] = true;
+                            count++;
+                            at = element[1];
+                        }
+                        win.unlockAll();
+                        c.checkEquals(seen.length, count, "elements in the list");
+                    }
+                    c.barrier();
+                })
+            .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
             .add("dynamic.detached-access", 2, Behaviour.DYNAMIC_UNATTACHED_ACCESS,
                 "the last rank puts 7 into rank 0's attached long and unlocks, then tells rank 0, which finds 7 and " +
                     "detaches; the last rank's get there is then MPI_ERR_RMA_RANGE at once, its put is " +
@@ -399,6 +464,22 @@ public final class DynamicCases
                 })
             .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
             .list();
+    }
+
+    /** A list pointer of dynamic.linked-list: the owner's rank and the element's address; 0 is nil. */
+    private static long listPointer(final int rank, final long address)
+    {
+        return (long)(rank + 1) << 48 | address;
+    }
+
+    private static int listOwner(final long pointer)
+    {
+        return (int)(pointer >>> 48) - 1;
+    }
+
+    private static long listAddress(final long pointer)
+    {
+        return pointer & ((1L << 48) - 1);
     }
 
     private static int right(final CaseContext c)

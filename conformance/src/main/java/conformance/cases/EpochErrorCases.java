@@ -104,6 +104,38 @@ public final class EpochErrorCases
                     final Win win = c.window(8, 8);
                     c.expectError(ErrorClass.ERR_RMA_SYNC, "unlockAll", win::unlockAll);
                 })
+            .add("epoch.every-call-needs-epoch", Behaviour.EPOCH_REQUIRED,
+                "get, accumulate, getAccumulate, fetchAndOp and compareAndSwap before any epoch, and a put after a " +
+                    "lock epoch and after a post/start epoch have closed: each MPI_ERR_RMA_SYNC",
+                "MPI-4.1 §12.5 (every RMA call inside an access epoch); MPICH errors/rma/win_sync_op", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final long at = c.disp(win, c.rank(), 0);
+                    final long[] one = {1};
+                    final long[] result = new long[1];
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "get", () -> win.get(result, 0, 1, MPI.LONG, c.rank(), at,
+                        1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "accumulate", () -> win.accumulate(one, 0, 1, MPI.LONG,
+                        c.rank(), at, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "getAccumulate", () -> win.getAccumulate(one, 0, 1,
+                        MPI.LONG, result, 0, 1, MPI.LONG, c.rank(), at, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "fetchAndOp", () -> win.fetchAndOp(one, 0, result, 0,
+                        MPI.LONG, c.rank(), at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "compareAndSwap", () -> win.compareAndSwap(one, 0, one, 0,
+                        result, 0, MPI.LONG, c.rank(), at));
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    win.unlock(c.rank());
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put after unlock", () -> win.put(one, 0, 1, MPI.LONG,
+                        c.rank(), at, 1, MPI.LONG));
+                    final mpi.Group self = win.getGroup().Incl(new int[] {c.rank()});
+                    win.post(self, 0);
+                    win.start(self, 0);
+                    win.complete();
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "put after complete", () -> win.put(one, 0, 1, MPI.LONG,
+                        c.rank(), at, 1, MPI.LONG));
+                    win.waitFor();
+                    c.checkEquals(0, Memory.getLong(c.memory(win), 0), "own long after the refused calls");
+                })
             .add("epoch.lock-bad-type", Behaviour.EPOCH_LOCK_ARGUMENTS,
                 "lock type 0 (neither EXCLUSIVE nor SHARED): MPI_ERR_LOCKTYPE",
                 "MPI-4.1 §12.5.3, §12.6.2; docs/design.md#error-classes", c ->

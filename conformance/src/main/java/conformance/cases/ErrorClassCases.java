@@ -68,6 +68,149 @@ public final class ErrorClassCases
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .notDynamic(FlavourNotes.DYNAMIC_RANGE)
+            .add("errclass.range-every-call", Behaviour.ERRCLASS_EACH,
+                "in a lockAll epoch, put, get, accumulate, getAccumulate, rPut, rGet, rAccumulate and rGetAccumulate " +
+                    "of 2 longs at the right neighbour's last long, and fetchAndOp and compareAndSwap just past it: " +
+                    "each MPI_ERR_RMA_RANGE, and the neighbour's longs are unchanged",
+                "MPI-4.1 §12.6.2 (MPI_ERR_RMA_RANGE), §12.3; docs/design.md#accesses-past-the-end-are-rejected", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    win.fence(0);
+                    Memory.setLong(c.memory(win), 0, 70 + c.rank());
+                    Memory.setLong(c.memory(win), 1, 80 + c.rank());
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long[] two = {-1, -1};
+                    final long[] result = new long[2];
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "put", () -> win.put(two, 0, 2, MPI.LONG, right, 1, 2,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "get", () -> win.get(result, 0, 2, MPI.LONG, right, 1, 2,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "accumulate", () -> win.accumulate(two, 0, 2, MPI.LONG,
+                        right, 1, 2, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "getAccumulate", () -> win.getAccumulate(two, 0, 2,
+                        MPI.LONG, result, 0, 2, MPI.LONG, right, 1, 2, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "fetchAndOp", () -> win.fetchAndOp(two, 0, result, 0,
+                        MPI.LONG, right, 2, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "compareAndSwap", () -> win.compareAndSwap(two, 0, two, 1,
+                        result, 0, MPI.LONG, right, 2));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "rPut", () -> win.rPut(two, 0, 2, MPI.LONG, right, 1, 2,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "rGet", () -> win.rGet(result, 0, 2, MPI.LONG, right, 1, 2,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "rAccumulate", () -> win.rAccumulate(two, 0, 2, MPI.LONG,
+                        right, 1, 2, MPI.LONG, Win.REPLACE));
+                    c.expectError(ErrorClass.ERR_RMA_RANGE, "rGetAccumulate", () -> win.rGetAccumulate(two, 0, 2,
+                        MPI.LONG, result, 0, 2, MPI.LONG, right, 1, 2, MPI.LONG, MPI.SUM));
+                    win.unlockAll();
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.checkEquals(70 + c.rank(), Memory.getLong(c.memory(win), 0), "own long 0");
+                    c.checkEquals(80 + c.rank(), Memory.getLong(c.memory(win), 1), "own long 1");
+                    win.unlock(c.rank());
+                })
+            .notDynamic(FlavourNotes.DYNAMIC_RANGE)
+            .add("errclass.negative-disp-every-call", Behaviour.ERRCLASS_EACH,
+                "target displacement -1 in put, get, accumulate, getAccumulate, fetchAndOp, compareAndSwap, rPut, " +
+                    "rGet, rAccumulate and rGetAccumulate: each MPI_ERR_DISP",
+                "MPI-4.1 §12.3, §9.4 (MPI_ERR_DISP); docs/design.md#error-classes", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long[] one = {1};
+                    final long[] result = new long[1];
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_DISP, "put", () -> win.put(one, 0, 1, MPI.LONG, right, -1, 1,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_DISP, "get", () -> win.get(result, 0, 1, MPI.LONG, right, -1, 1,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_DISP, "accumulate", () -> win.accumulate(one, 0, 1, MPI.LONG, right,
+                        -1, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_DISP, "getAccumulate", () -> win.getAccumulate(one, 0, 1, MPI.LONG,
+                        result, 0, 1, MPI.LONG, right, -1, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_DISP, "fetchAndOp", () -> win.fetchAndOp(one, 0, result, 0, MPI.LONG,
+                        right, -1, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_DISP, "compareAndSwap", () -> win.compareAndSwap(one, 0, one, 0,
+                        result, 0, MPI.LONG, right, -1));
+                    c.expectError(ErrorClass.ERR_DISP, "rPut", () -> win.rPut(one, 0, 1, MPI.LONG, right, -1, 1,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_DISP, "rGet", () -> win.rGet(result, 0, 1, MPI.LONG, right, -1, 1,
+                        MPI.LONG));
+                    c.expectError(ErrorClass.ERR_DISP, "rAccumulate", () -> win.rAccumulate(one, 0, 1, MPI.LONG,
+                        right, -1, 1, MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_DISP, "rGetAccumulate", () -> win.rGetAccumulate(one, 0, 1, MPI.LONG,
+                        result, 0, 1, MPI.LONG, right, -1, 1, MPI.LONG, MPI.SUM));
+                    win.unlockAll();
+                })
+            .add("errclass.fetching-call-buffers", Behaviour.ERRCLASS_EACH,
+                "fetchAndOp with a null result is MPI_ERR_BUFFER, with an int[] result for LONG MPI_ERR_TYPE, with " +
+                    "result offset 1 of a long[1] MPI_ERR_ARG; compareAndSwap with a null compare MPI_ERR_BUFFER, an " +
+                    "int[] compare MPI_ERR_TYPE; getAccumulate with 2 results for 1 target element MPI_ERR_COUNT, " +
+                    "a double[] result MPI_ERR_TYPE; the target is unchanged",
+                "MPI-4.1 §12.3.4.2-4, §9.4; docs/design.md#every-argument-is-checked", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    win.fence(0);
+                    Memory.setLong(c.memory(win), 0, 42);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long at = c.disp(win, right, 0);
+                    final long[] one = {1};
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_BUFFER, "fetchAndOp into null", () -> win.fetchAndOp(one, 0, null, 0,
+                        MPI.LONG, right, at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_BUFFER, "fetchAndOp(SUM) from null", () -> win.fetchAndOp(null, 0,
+                        new long[1], 0, MPI.LONG, right, at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_TYPE, "fetchAndOp into an int[]", () -> win.fetchAndOp(one, 0,
+                        new int[1], 0, MPI.LONG, right, at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_ARG, "fetchAndOp at result offset 1 of a long[1]",
+                        () -> win.fetchAndOp(one, 0, new long[1], 1, MPI.LONG, right, at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_BUFFER, "compareAndSwap with a null compare",
+                        () -> win.compareAndSwap(one, 0, null, 0, new long[1], 0, MPI.LONG, right, at));
+                    c.expectError(ErrorClass.ERR_TYPE, "compareAndSwap with an int[] compare",
+                        () -> win.compareAndSwap(one, 0, new int[1], 0, new long[1], 0, MPI.LONG, right, at));
+                    c.expectError(ErrorClass.ERR_COUNT, "getAccumulate of 2 results for 1 element",
+                        () -> win.getAccumulate(one, 0, 1, MPI.LONG, new long[2], 0, 2, MPI.LONG, right, at, 1,
+                            MPI.LONG, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_TYPE, "getAccumulate into a double[]",
+                        () -> win.getAccumulate(one, 0, 1, MPI.LONG, new double[1], 0, 1, MPI.LONG, right, at, 1,
+                            MPI.LONG, MPI.SUM));
+                    win.unlockAll();
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.checkEquals(42, Memory.getLong(c.memory(win), 0), "own long after the refused calls");
+                    win.unlock(c.rank());
+                })
+            .add("errclass.null-op-and-type", Behaviour.ERRCLASS_EACH,
+                "a null op in accumulate, getAccumulate, fetchAndOp and rAccumulate is MPI_ERR_OP; a null datatype " +
+                    "in put (origin), get (target), fetchAndOp and compareAndSwap is MPI_ERR_TYPE",
+                "MPI-4.1 §9.4 (MPI_ERR_OP, MPI_ERR_TYPE), §12.3; docs/design.md#error-classes", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long at = c.disp(win, right, 0);
+                    final long[] one = {1};
+                    final long[] result = new long[1];
+                    win.lockAll(0);
+                    c.expectError(ErrorClass.ERR_OP, "accumulate(null op)", () -> win.accumulate(one, 0, 1, MPI.LONG,
+                        right, at, 1, MPI.LONG, null));
+                    c.expectError(ErrorClass.ERR_OP, "getAccumulate(null op)", () -> win.getAccumulate(one, 0, 1,
+                        MPI.LONG, result, 0, 1, MPI.LONG, right, at, 1, MPI.LONG, null));
+                    c.expectError(ErrorClass.ERR_OP, "fetchAndOp(null op)", () -> win.fetchAndOp(one, 0, result, 0,
+                        MPI.LONG, right, at, null));
+                    c.expectError(ErrorClass.ERR_OP, "rAccumulate(null op)", () -> win.rAccumulate(one, 0, 1, MPI.LONG,
+                        right, at, 1, MPI.LONG, null));
+                    c.expectError(ErrorClass.ERR_TYPE, "put with a null origin type", () -> win.put(one, 0, 1, null,
+                        right, at, 1, MPI.LONG));
+                    c.expectError(ErrorClass.ERR_TYPE, "get with a null target type", () -> win.get(result, 0, 1,
+                        MPI.LONG, right, at, 1, null));
+                    c.expectError(ErrorClass.ERR_TYPE, "fetchAndOp with a null type", () -> win.fetchAndOp(one, 0,
+                        result, 0, null, right, at, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_TYPE, "compareAndSwap with a null type", () -> win.compareAndSwap(one,
+                        0, one, 0, result, 0, null, right, at));
+                    win.unlockAll();
+                })
             .add("errclass.synchronisation", Behaviour.ERRCLASS_EACH,
                 "lock type 7 is MPI_ERR_LOCKTYPE, MODE_NOPUT on a lock MPI_ERR_ASSERT, unlock without lock " +
                     "MPI_ERR_RMA_SYNC, any call after free MPI_ERR_WIN",

@@ -1,5 +1,6 @@
 package conformance.cases;
 
+import java.util.Arrays;
 import java.util.List;
 
 import conformance.Behaviour;
@@ -113,6 +114,89 @@ public final class FenceCases
                     {
                         c.checkEquals(33 + peer, Memory.getLong(c.memory(win), 1), "after the third epoch");
                     }
+                })
+            .add("fence.many-small-operations", Behaviour.FENCE_SYNCHRONISES,
+                "in one fence epoch each rank puts 300 single ints and accumulates 300 single ints into its right " +
+                    "neighbour, one call per element: after the closing fence every element is there",
+                "MPI-4.1 §12.5.1 (a fence completes every operation of the epoch, however many); MPICH manyrma2", c ->
+                {
+                    final int n = 300;
+                    final Win win = c.window(8L * n, 4);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        win.put(new int[] {c.rank() * 10_000 + i}, 0, 1, MPI.INT, right, c.disp(win, right, i), 1,
+                            MPI.INT);
+                        win.accumulate(new int[] {i + 1}, 0, 1, MPI.INT, right, c.disp(win, right, n + i), 1, MPI.INT,
+                            MPI.SUM);
+                    }
+                    win.fence(Win.MODE_NOSUCCEED);
+                    for (int i = 0; i < n; i++)
+                    {
+                        if (Memory.getInt(c.memory(win), i) != left * 10_000 + i || Memory.getInt(c.memory(win),
+                            n + i) != i + 1)
+                        {
+                            c.fail("element " + i + ": put " + Memory.getInt(c.memory(win), i) + ", accumulated " +
+                                Memory.getInt(c.memory(win), n + i));
+                            break;
+                        }
+                    }
+                })
+            .add("fence.all-to-one-regions", Behaviour.FENCE_SYNCHRONISES,
+                "every rank puts 64 longs into its own region of rank 0 in one epoch; in the next each gets its " +
+                    "region back: rank 0 holds every region, and every rank gets its own values",
+                "MPI-4.1 §12.5.1 (many origins, one target, in one epoch)", c ->
+                {
+                    final int n = 64;
+                    final Win win = c.window(c.isRoot() ? 8L * n * c.size() : 0, 8);
+                    final long[] mine = new long[n];
+                    for (int i = 0; i < n; i++)
+                    {
+                        mine[i] = 1000L * c.rank() + i;
+                    }
+                    win.fence(0);
+                    win.put(mine, 0, n, MPI.LONG, 0, c.disp(win, 0, (long)n * c.rank()), n, MPI.LONG);
+                    win.fence(0);
+                    final long[] back = new long[n];
+                    win.get(back, 0, n, MPI.LONG, 0, c.disp(win, 0, (long)n * c.rank()), n, MPI.LONG);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals(Arrays.toString(mine), Arrays.toString(back), "own region got back");
+                    if (c.isRoot())
+                    {
+                        for (int r = 0; r < c.size(); r++)
+                        {
+                            for (int i = 0; i < n; i++)
+                            {
+                                c.checkEquals(1000L * r + i, Memory.getLong(c.memory(win), (long)n * r + i),
+                                    "region of rank " + r + ", element " + i);
+                            }
+                        }
+                    }
+                })
+            .add("fence.put-get-accumulate-one-epoch", Behaviour.FENCE_SYNCHRONISES,
+                "in one epoch each rank puts into its right neighbour's long 0, accumulates 10 twice into its long " +
+                    "1 and gets its long 2 (disjoint locations): after the fence long 0 is the left neighbour's, " +
+                    "long 1 is 20, and the get returned the value stored before the epoch",
+                "MPI-4.1 §12.5.1, §12.7 (accesses to disjoint locations in one epoch)", c ->
+                {
+                    final Win win = c.window(24, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    win.fence(0);
+                    Memory.setLong(c.memory(win), 2, 7L * c.rank());
+                    win.fence(0);
+                    final long[] got = {-1};
+                    win.put(new long[] {c.rank() + 1}, 0, 1, MPI.LONG, right, c.disp(win, right, 0), 1,
+                        MPI.LONG);
+                    win.accumulate(new long[] {10}, 0, 1, MPI.LONG, right, c.disp(win, right, 1), 1, MPI.LONG, MPI.SUM);
+                    win.get(got, 0, 1, MPI.LONG, right, c.disp(win, right, 2), 1, MPI.LONG);
+                    win.accumulate(new long[] {10}, 0, 1, MPI.LONG, right, c.disp(win, right, 1), 1, MPI.LONG, MPI.SUM);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.checkEquals(left + 1, Memory.getLong(c.memory(win), 0), "long 0");
+                    c.checkEquals(20, Memory.getLong(c.memory(win), 1), "long 1");
+                    c.checkEquals(7L * right, got[0], "long 2 of the right neighbour");
                 })
             .add("fence.legal-assertions", Behaviour.FENCE_ASSERTIONS,
                 "0 and every OR of NOSTORE, NOPUT, NOPRECEDE, NOSUCCEED are accepted, and correct hints do not change " +

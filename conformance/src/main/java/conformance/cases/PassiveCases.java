@@ -1,5 +1,6 @@
 package conformance.cases;
 
+import java.util.Arrays;
 import java.util.List;
 
 import conformance.Behaviour;
@@ -27,6 +28,14 @@ public final class PassiveCases
     private static void holdThenExpectExclusiveLockerToWait(final CaseContext c, final Win win, final Runnable acquire,
         final Runnable release)
     {
+        holdThenExpectLockerToWait(c, win, acquire, release, () -> win.lock(Win.LOCK_EXCLUSIVE, 0, 0),
+            () -> win.unlock(0));
+    }
+
+    /** As {@link #holdThenExpectExclusiveLockerToWait}, the last rank opening its epoch with {@code lock}. */
+    private static void holdThenExpectLockerToWait(final CaseContext c, final Win win, final Runnable acquire,
+        final Runnable release, final Runnable lock, final Runnable unlock)
+    {
         if (c.isRoot())
         {
             acquire.run();
@@ -40,9 +49,9 @@ public final class PassiveCases
         }
         else if (c.rank() == c.last())
         {
-            win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+            lock.run();
             c.checkEquals(1, Memory.passiveLong(c, win, 0, 0), "value seen under the lock");
-            win.unlock(0);
+            unlock.run();
         }
     }
 
@@ -77,6 +86,47 @@ public final class PassiveCases
                 {
                     final Win win = c.window(8, 8);
                     holdThenExpectExclusiveLockerToWait(c, win, () -> win.lockAll(0), win::unlockAll);
+                })
+            .add("lock.exclusive-excludes-shared", 2, Behaviour.LOCK_EXCLUSION,
+                "rank 0 holds an exclusive lock on itself for 200 ms, storing 1 before unlocking; the last rank's " +
+                    "shared lock on rank 0 returns only after that and reads 1",
+                "MPI-4.1 §12.5.3 (an exclusive lock excludes shared ones); MPICH lockcontention2", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    holdThenExpectLockerToWait(c, win, () -> win.lock(Win.LOCK_EXCLUSIVE, 0, 0), () -> win.unlock(0),
+                        () -> win.lock(Win.LOCK_SHARED, 0, 0), () -> win.unlock(0));
+                })
+            .add("lock.exclusive-excludes-lock-all", 2, Behaviour.LOCK_EXCLUSION,
+                "rank 0 holds an exclusive lock on itself for 200 ms, storing 1 before unlocking; the last rank's " +
+                    "lockAll returns only after that and reads 1 from rank 0",
+                "MPI-4.1 §12.5.3 (lock_all takes a shared lock on every process); MPICH lockall_dt", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    holdThenExpectLockerToWait(c, win, () -> win.lock(Win.LOCK_EXCLUSIVE, 0, 0), () -> win.unlock(0),
+                        () -> win.lockAll(0), win::unlockAll);
+                })
+            .add("lock.exclusive-read-modify-write", 2, Behaviour.LOCK_EXCLUSION,
+                "every rank 10 times locks rank 0 exclusively, gets its counter, flushes, pauses 1 ms, puts the " +
+                    "counter plus one and unlocks: no increment is lost (10 * size)",
+                "MPI-4.1 §12.5.3 (an exclusive lock serialises the epochs); MPICH lockcontention, lock_contention_dt",
+                c ->
+                {
+                    final int n = 10;
+                    final Win win = c.window(8, 8);
+                    final long[] value = new long[1];
+                    for (int i = 0; i < n; i++)
+                    {
+                        win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+                        win.get(value, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
+                        win.flush(0);
+                        CaseContext.sleepMs(1);
+                        win.put(new long[] {value[0] + 1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, 0), 1, MPI.LONG);
+                        win.unlock(0);
+                    }
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    c.checkEquals((long)n * c.size(), Memory.passiveLong(c, win, 0, 0), "counter");
+                    win.unlock(0);
                 })
             .add("lock.shared-coexist", 2, Behaviour.LOCK_EXCLUSION,
                 "every rank holds a shared lock on rank 0 at the same time (they meet in a barrier while holding it)",
@@ -231,6 +281,163 @@ public final class PassiveCases
                     win.flushLocalAll();
                     win.flushLocal(c.rank());
                     win.unlockAll();
+                })
+            .add("lock.contended-puts", 2, Behaviour.LOCK_EXCLUSION,
+                "every rank puts 20 single longs into its own region of every rank, each put in an exclusive lock " +
+                    "epoch of its own, all ranks at once: after a barrier every region of every rank holds its " +
+                    "origin's values",
+                "MPI-4.1 §12.5.3 (exclusive epochs queue, and each unlock completes its put); MPICH contention_put",
+                c ->
+                {
+                    final int n = 20;
+                    final Win win = c.window(8L * n * c.size(), 8);
+                    for (int t = 0; t < c.size(); t++)
+                    {
+                        final int target = (c.rank() + t) % c.size();
+                        for (int j = 0; j < n; j++)
+                        {
+                            win.lock(Win.LOCK_EXCLUSIVE, target, 0);
+                            win.put(new long[] {1000L * (c.rank() + 1) + j}, 0, 1, MPI.LONG, target,
+                                c.disp(win, target, (long)n * c.rank() + j), 1, MPI.LONG);
+                            win.unlock(target);
+                        }
+                    }
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        for (int j = 0; j < n; j++)
+                        {
+                            if (Memory.getLong(c.memory(win), (long)n * r + j) != 1000L * (r + 1) + j)
+                            {
+                                c.fail("region of rank " + r + ", element " + j + ": " +
+                                    Memory.getLong(c.memory(win), (long)n * r + j));
+                                break;
+                            }
+                        }
+                    }
+                    win.unlock(c.rank());
+                })
+            .add("lock.nocheck-exclusive", 2, Behaviour.LOCK_NOCHECK,
+                "the ranks take turns (a barrier between turns): each locks rank 0 exclusively with MODE_NOCHECK, " +
+                    "puts rank + 1 into its slot and gets the previous turn's slot, then unlocks: the get returns the " +
+                    "previous rank's put, and rank 0 finally holds every slot",
+                "MPI-4.1 §12.5.5 (MODE_NOCHECK: no lock is taken, the epoch still completes); MPICH lockopts, test4", c ->
+                {
+                    final Win win = c.window(8L * c.size(), 8);
+                    for (int turn = 0; turn < c.size(); turn++)
+                    {
+                        if (c.rank() == turn)
+                        {
+                            final long[] previous = {-1};
+                            win.lock(Win.LOCK_EXCLUSIVE, 0, Win.MODE_NOCHECK);
+                            win.put(new long[] {turn + 1}, 0, 1, MPI.LONG, 0, c.disp(win, 0, turn), 1, MPI.LONG);
+                            if (turn > 0)
+                            {
+                                win.get(previous, 0, 1, MPI.LONG, 0, c.disp(win, 0, turn - 1), 1, MPI.LONG);
+                            }
+                            win.unlock(0);
+                            if (turn > 0)
+                            {
+                                c.checkEquals(turn, previous[0], "slot " + (turn - 1) + " of rank 0");
+                            }
+                        }
+                        c.barrier();
+                    }
+                    win.lock(Win.LOCK_SHARED, 0, 0);
+                    for (int r = 0; r < c.size(); r++)
+                    {
+                        c.checkEquals(r + 1, Memory.passiveLong(c, win, 0, r), "slot " + r + " of rank 0");
+                    }
+                    win.unlock(0);
+                })
+            .add("lock.lock-all-nocheck", Behaviour.LOCK_NOCHECK,
+                "every rank opens lockAll(MODE_NOCHECK) (shared locks only, so none conflicts), puts 100 * rank + t " +
+                    "into its slot of every rank t, flushAll, barrier, then gets its right neighbour's slot of every " +
+                    "rank: each holds what the neighbour put",
+                "MPI-4.1 §12.5.3, §12.5.5; MPICH lockall_dt, lockopts", c ->
+                {
+                    final Win win = c.window(8L * c.size(), 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.lockAll(Win.MODE_NOCHECK);
+                    for (int t = 0; t < c.size(); t++)
+                    {
+                        win.put(new long[] {100L * c.rank() + t}, 0, 1, MPI.LONG, t, c.disp(win, t, c.rank()), 1,
+                            MPI.LONG);
+                    }
+                    win.flushAll();
+                    c.barrier();
+                    final long[] got = new long[c.size()];
+                    for (int t = 0; t < c.size(); t++)
+                    {
+                        win.get(got, t, 1, MPI.LONG, t, c.disp(win, t, right), 1, MPI.LONG);
+                    }
+                    win.flushAll();
+                    win.unlockAll();
+                    for (int t = 0; t < c.size(); t++)
+                    {
+                        c.checkEquals(100L * right + t, got[t], "slot " + right + " of rank " + t);
+                    }
+                })
+            .add("lock.put-flush-local-reuse", 2, Behaviour.RMA_FLUSH_LOCAL,
+                "rank 0 puts 16 longs of 7 and one long of 5 to the last rank, calls flushLocal, overwrites both " +
+                    "buffers with -1 and puts them to other slots: after the unlock the last rank has 7s and 5 where " +
+                    "the first puts went and -1 where the second did",
+                "MPI-4.1 §12.5.4 (flush_local: the origin buffers may be reused); MPICH flush (flush vs flush_local)",
+                c ->
+                {
+                    final Win win = c.window(34 * Long.BYTES, Long.BYTES);
+                    if (c.isRoot())
+                    {
+                        final int target = c.last();
+                        final long[] sixteen = new long[16];
+                        final long[] one = {5};
+                        Arrays.fill(sixteen, 7);
+                        win.lock(Win.LOCK_SHARED, target, 0);
+                        win.put(sixteen, 0, 16, MPI.LONG, target, c.disp(win, target, 0), 16, MPI.LONG);
+                        win.put(one, 0, 1, MPI.LONG, target, c.disp(win, target, 16), 1, MPI.LONG);
+                        win.flushLocal(target);
+                        Arrays.fill(sixteen, -1);
+                        one[0] = -1;
+                        win.put(sixteen, 0, 16, MPI.LONG, target, c.disp(win, target, 17), 16, MPI.LONG);
+                        win.put(one, 0, 1, MPI.LONG, target, c.disp(win, target, 33), 1, MPI.LONG);
+                        win.unlock(target);
+                    }
+                    c.barrier();
+                    final var memory = c.memoryOf(win, c.last());
+                    for (int i = 0; i < 34; i++)
+                    {
+                        final long expected = i < 16 ? 7 : i == 16 ? 5 : -1;
+                        c.checkEquals(expected, Memory.getLong(memory, i), "long " + i + " of the last rank");
+                    }
+                })
+            .add("lock.flush-all-every-target", 2, Behaviour.LOCK_COMPLETION,
+                "rank 0 puts 1000 + t to every rank t in a lockAll epoch, flushAll, then messages each: each rank " +
+                    "locks itself and finds its value (flushAll completed the puts at every target)",
+                "MPI-4.1 §12.5.4 (flush_all completes at all targets); MPICH flush", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.isRoot())
+                    {
+                        win.lockAll(0);
+                        for (int t = 0; t < c.size(); t++)
+                        {
+                            win.put(new long[] {1000 + t}, 0, 1, MPI.LONG, t, c.disp(win, t, 0), 1, MPI.LONG);
+                        }
+                        win.flushAll();
+                        for (int t = 1; t < c.size(); t++)
+                        {
+                            c.send(1, t);
+                        }
+                        win.unlockAll();
+                    }
+                    else
+                    {
+                        c.receive(0);
+                    }
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.checkEquals(1000 + c.rank(), Memory.passiveLong(c, win, c.rank(), 0), "own value");
+                    win.unlock(c.rank());
                 })
             .add("lock.lock-all-not-collective", 2, Behaviour.LOCK_EPOCHS,
                 "only rank 0 calls lockAll/unlockAll (and puts to every rank); the others are not involved and nobody waits",

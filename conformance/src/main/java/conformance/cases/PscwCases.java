@@ -207,6 +207,53 @@ public final class PscwCases
                     win.complete();
                     win.waitFor();
                 })
+            .add("pscw.wait-waits-for-complete", 2, Behaviour.PSCW_SYNCHRONISES,
+                "the last rank posts to rank 0 and waits; rank 0 starts, pauses, puts 5 and completes: when the " +
+                    "last rank's wait returns, its memory holds 5",
+                "MPI-4.1 §12.5.2 (wait returns once every origin of the post's group has completed); MPICH wintest",
+                c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.rank() == c.last())
+                    {
+                        win.post(group(win, 0), 0);
+                        win.waitFor();
+                        c.checkEquals(5, Memory.getLong(c.memory(win), 0), "own element after the wait");
+                    }
+                    if (c.isRoot())
+                    {
+                        win.start(group(win, c.last()), 0);
+                        CaseContext.sleepMs(TARGET_DELAY_MS);
+                        win.put(new long[] {5}, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1, MPI.LONG);
+                        win.complete();
+                    }
+                })
+            .add("pscw.test-false-before-complete", 2, Behaviour.PSCW_TEST,
+                "the last rank posts to rank 0, whose access epoch puts 9 and then waits for a message before it " +
+                    "completes: the last rank's test is false (the epoch stays open), then, after it sends the " +
+                    "message, test becomes true and its memory holds 9",
+                "MPI-4.1 §12.5.2 (MPI_WIN_TEST returns false while some origin has not completed); MPICH wintest", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    if (c.rank() == c.last())
+                    {
+                        win.post(group(win, 0), 0);
+                        c.check(!win.test(), "test is true before rank 0 completed");
+                        c.send(1, 0);
+                        while (!win.test())
+                        {
+                            Thread.yield();
+                        }
+                        c.checkEquals(9, Memory.getLong(c.memory(win), 0), "own element after test returned true");
+                    }
+                    if (c.isRoot())
+                    {
+                        win.start(group(win, c.last()), 0);
+                        win.put(new long[] {9}, 0, 1, MPI.LONG, c.last(), c.disp(win, c.last(), 0), 1, MPI.LONG);
+                        c.receive(c.last());
+                        win.complete();
+                    }
+                })
             .add("pscw.test-until-done", 2, Behaviour.PSCW_TEST,
                 "rank 0 posts to every rank, which each put rank + 1 into its element after a pause; rank 0 calls " +
                     "test until true: every element is there, and waitFor after it is MPI_ERR_RMA_SYNC",
@@ -233,6 +280,82 @@ public final class PscwCases
                             c.checkEquals(origin + 1, Memory.getLong(c.memory(win), origin), "element of rank " + origin);
                         }
                         c.expectError(ErrorClass.ERR_RMA_SYNC, "waitFor after test returned true", win::waitFor);
+                    }
+                })
+            .add("pscw.empty-groups", Behaviour.PSCW_GROUPS,
+                "post and start with MPI.GROUP_EMPTY and with an empty Incl of the window's group, three times: " +
+                    "complete and waitFor return at once and test is true at once; a self epoch after them works",
+                "MPI-4.1 §12.5.2 (groups may be empty); MPICH nullpscw", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final mpi.Group[] empties = {MPI.GROUP_EMPTY, win.getGroup().Incl(new int[0])};
+                    for (int round = 0; round < 3; round++)
+                    {
+                        for (final mpi.Group empty : empties)
+                        {
+                            win.post(empty, 0);
+                            win.start(empty, 0);
+                            win.complete();
+                            win.waitFor();
+                            win.post(empty, 0);
+                            c.check(win.test(), "test after posting to an empty group is false (round " + round + ")");
+                        }
+                    }
+                    win.post(group(win, c.rank()), 0);
+                    win.start(group(win, c.rank()), 0);
+                    win.put(new long[] {17}, 0, 1, MPI.LONG, c.rank(), c.disp(win, c.rank(), 0), 1, MPI.LONG);
+                    win.complete();
+                    win.waitFor();
+                    c.checkEquals(17, Memory.getLong(c.memory(win), 0), "own element after the self epoch");
+                })
+            .add("pscw.proc-null-target", Behaviour.PSCW_GROUPS,
+                "in an access epoch to the right neighbour, put, get, accumulate, getAccumulate, fetchAndOp and " +
+                    "compareAndSwap to PROC_NULL succeed and do nothing (result buffers untouched); the epoch's put " +
+                    "to the neighbour arrives",
+                "MPI-4.1 §12.3 (PROC_NULL is a valid target of every RMA call, in any epoch); MPICH rmanull", c ->
+                {
+                    final Win win = c.window(8, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    final long[] result = {-1};
+                    win.post(group(win, left), 0);
+                    win.start(group(win, right), 0);
+                    win.put(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
+                    win.get(result, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG);
+                    win.accumulate(new long[] {1}, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1, MPI.LONG, MPI.SUM);
+                    win.getAccumulate(new long[] {1}, 0, 1, MPI.LONG, result, 0, 1, MPI.LONG, MPI.PROC_NULL, 0, 1,
+                        MPI.LONG, MPI.SUM);
+                    win.fetchAndOp(new long[] {1}, 0, result, 0, MPI.LONG, MPI.PROC_NULL, 0, MPI.SUM);
+                    win.compareAndSwap(new long[] {1}, 0, new long[] {0}, 0, result, 0, MPI.LONG, MPI.PROC_NULL, 0);
+                    win.put(new long[] {40 + c.rank()}, 0, 1, MPI.LONG, right, c.disp(win, right, 0), 1, MPI.LONG);
+                    win.complete();
+                    win.waitFor();
+                    c.checkEquals(-1, result[0], "result buffer");
+                    c.checkEquals(40 + left, Memory.getLong(c.memory(win), 0), "own element");
+                })
+            .add("pscw.all-to-all", 2, Behaviour.PSCW_GROUPS,
+                "every rank posts to the whole group and starts to the whole group, puts rank + 1 into its slot of " +
+                    "every rank (itself included), completes and waits: every slot is filled; five such epochs",
+                "MPI-4.1 §12.5.2 (every process both origin and target of every other); MPICH putpscw1", c ->
+                {
+                    final Win win = c.window(8L * c.size(), 8);
+                    final mpi.Group all = win.getGroup();
+                    for (int round = 1; round <= 5; round++)
+                    {
+                        win.post(all, 0);
+                        win.start(all, 0);
+                        for (int target = 0; target < c.size(); target++)
+                        {
+                            win.put(new long[] {round * 100L + c.rank() + 1}, 0, 1, MPI.LONG, target,
+                                c.disp(win, target, c.rank()), 1, MPI.LONG);
+                        }
+                        win.complete();
+                        win.waitFor();
+                        for (int origin = 0; origin < c.size(); origin++)
+                        {
+                            c.checkEquals(round * 100L + origin + 1, Memory.getLong(c.memory(win), origin),
+                                "round " + round + ", slot of rank " + origin);
+                        }
                     }
                 })
             .add("pscw.null-group", Behaviour.PSCW_GROUPS,

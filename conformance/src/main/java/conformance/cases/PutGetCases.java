@@ -116,6 +116,41 @@ public final class PutGetCases
                     c.check(f[0] == 1.5e-3f, "float is " + f[0]);
                     c.check(d[0] == -Math.PI, "double is " + d[0]);
                 })
+            .add("rma.large-put-get", Behaviour.RMA_PUT_GET,
+                "each rank puts 1 MiB (131072 longs) into its right neighbour under a shared lock and unlocks; after " +
+                    "a barrier it gets them back in one call: both directions carry every element",
+                "MPI-4.1 §12.3.1, §12.3.2 (any count); MPICH rma-contig", c ->
+                {
+                    final int n = 1 << 17;
+                    final Win win = c.window((long)Long.BYTES * n, Long.BYTES);
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    final long[] data = new long[n];
+                    for (int i = 0; i < n; i++)
+                    {
+                        data[i] = ((long)c.rank() << 32) + i * 7L;
+                    }
+                    win.lock(Win.LOCK_SHARED, right, 0);
+                    win.put(data, 0, n, MPI.LONG, right, c.disp(win, right, 0), n, MPI.LONG);
+                    win.unlock(right);
+                    c.barrier();
+                    final long[] back = new long[n];
+                    win.lock(Win.LOCK_SHARED, right, 0);
+                    win.get(back, 0, n, MPI.LONG, right, c.disp(win, right, 0), n, MPI.LONG);
+                    win.unlock(right);
+                    c.check(Arrays.equals(data, back), "the 1 MiB got back from the right neighbour differs from " +
+                        "what was put there");
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        if (Memory.getLong(c.memory(win), i) != ((long)left << 32) + i * 7L)
+                        {
+                            c.fail("own element " + i + " is " + Memory.getLong(c.memory(win), i));
+                            break;
+                        }
+                    }
+                    win.unlock(c.rank());
+                })
             .add("rma.self", Behaviour.RMA_PUT_GET,
                 "put to and get from the calling rank itself work, with origin offsets",
                 "MPI-4.1 §12.3 (self communication); MPICH selfrma", c ->
@@ -164,6 +199,35 @@ public final class PutGetCases
                     final int right = (c.rank() + 1) % c.size();
                     win.get(new int[0], 0, 0, MPI.INT, right, c.disp(win, right, 4), 0, MPI.INT);
                     win.fence(Win.MODE_NOSUCCEED);
+                })
+            .add("rma.zero-count-accumulates", Behaviour.RMA_PUT_GET,
+                "accumulate and getAccumulate of 0 elements at the displacement just past the end, in a fence " +
+                    "epoch, and rAccumulate and rGetAccumulate of 0 in a lockAll epoch: no error, the result array " +
+                    "and the memory untouched",
+                "MPI-4.1 §12.3.4 (count 0 is valid); MPICH rmazero", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long[] result = {-1};
+                    win.fence(0);
+                    Memory.setLong(c.memory(win), 1, 55);
+                    win.fence(0);
+                    win.accumulate(new long[0], 0, 0, MPI.LONG, right, c.disp(win, right, 2), 0, MPI.LONG, MPI.SUM);
+                    win.getAccumulate(new long[0], 0, 0, MPI.LONG, result, 0, 0, MPI.LONG, right,
+                        c.disp(win, right, 2), 0, MPI.LONG, MPI.SUM);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    win.lockAll(0);
+                    win.rAccumulate(new long[0], 0, 0, MPI.LONG, right, c.disp(win, right, 2), 0, MPI.LONG,
+                        Win.REPLACE).waitFor();
+                    win.rGetAccumulate(new long[0], 0, 0, MPI.LONG, result, 0, 0, MPI.LONG, right,
+                        c.disp(win, right, 1), 0, MPI.LONG, Win.NO_OP).waitFor();
+                    win.unlockAll();
+                    c.barrier();
+                    c.checkEquals(-1, result[0], "result array");
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.checkEquals(0, Memory.getLong(c.memory(win), 0), "own long 0");
+                    c.checkEquals(55, Memory.getLong(c.memory(win), 1), "own long 1");
+                    win.unlock(c.rank());
                 })
             .add("rma.overrun-rejected", 2, Behaviour.DISP_RANGE,
                 "a put of 2 ints at the last int of rank 0's segment: MPI_ERR_RMA_RANGE, and rank 1's first int " +

@@ -7,6 +7,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
 import mpi.rma.ErrorClass;
@@ -287,6 +288,40 @@ public final class RequestCases
                     c.checkEquals((long)rounds * c.size(), Memory.passiveLong(c, win, c.rank(), 1), "own counter");
                     win.unlock(c.rank());
                 })
+            .add("req.derived-types", Behaviour.REQ_COMPLETION,
+                "in a lockAll epoch, with Vector(4, 1, 2, LONG) at the target: rGet of the right neighbour's even " +
+                    "longs 0-6, rPut into its longs 8-14, rAccumulate(SUM, 1) into its longs 9-15, then waitAll: " +
+                    "each element where the type map puts it, the others unchanged",
+                "MPI-4.1 §12.3.5 (the datatypes of the blocking calls), §5.1.2; docs/design.md#derived-datatypes", c ->
+                {
+                    final Win win = filledWindow(c);
+                    final Datatype every2 = Datatype.Vector(4, 1, 2, MPI.LONG);
+                    every2.Commit();
+                    final int right = (c.rank() + 1) % c.size();
+                    final int left = (c.rank() + c.size() - 1) % c.size();
+                    final long[] got = new long[4];
+                    win.lockAll(0);
+                    WinRequest.waitAll(
+                        win.rGet(got, 0, 4, MPI.LONG, right, 0, 1, every2),
+                        win.rPut(new long[] {-1, -2, -3, -4}, 0, 4, MPI.LONG, right, 8, 1, every2),
+                        win.rAccumulate(new long[] {1, 1, 1, 1}, 0, 4, MPI.LONG, right, 9, 1, every2, MPI.SUM));
+                    win.unlockAll();
+                    for (int k = 0; k < 4; k++)
+                    {
+                        c.checkEquals(right * 1000L + 2 * k, got[k], "got element " + k);
+                    }
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    for (int i = 0; i < SLOTS; i++)
+                    {
+                        final long expected = i >= 8 && i < 16 ? (i % 2 == 0 ? -(i - 8) / 2 - 1 : c.rank() * 1000L + i + 1) :
+                            c.rank() * 1000L + i;
+                        c.checkEquals(expected, Memory.getLong(win.base(), i), "own long " + i + " (left neighbour " +
+                            left + " wrote 8-15)");
+                    }
+                    win.unlock(c.rank());
+                })
+            .sharedOnly(FlavourNotes.DERIVED)
             .add("req.outside-epoch", Behaviour.REQ_PASSIVE_ONLY,
                 "rPut, rGet, rAccumulate and rGetAccumulate before any epoch: MPI_ERR_RMA_SYNC, saying to lock",
                 "MPI-4.1 §12.3.5 (only in passive-target epochs), §12.6.2", c ->
