@@ -2,6 +2,7 @@ package bench;
 
 import java.util.Locale;
 
+import mpi.Datatype;
 import mpi.Group;
 import mpi.MPI;
 import mpi.rma.Win;
@@ -14,7 +15,10 @@ import mpi.rma.Win;
  * the median over rounds of microseconds per operation with its completion. Rank 0 prints a
  * Markdown table. The last row is an epoch of generalized active-target synchronisation: rank 1 posts
  * and waits, rank 0 starts, puts 8 B and completes (a post message one way, a complete the other).
- * Then a fence of every rank beside MPJ Express's {@code Barrier} on the same processes.
+ * Then a fence of every rank beside MPJ Express's {@code Barrier} on the same processes, and a put of
+ * 1,000 doubles with {@code Vector(1000, 1, 2, MPI.DOUBLE)} on both sides (the halo exchange's strided
+ * column: packed at the origin, scattered by the target's agent) beside a contiguous put of the same
+ * 8,000 B.
  *
  * <p>Run: {@code bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.CreateWindowRank [rounds]}
  * (also {@code -dev niodev}, and {@code -dev niodev -nodes 2} across two simulated nodes).
@@ -33,6 +37,10 @@ public final class CreateWindowRank
     private static final int PSCW_EPOCH = 6;
     private static final int BARRIER = 7;
     private static final int FENCE = 8;
+    private static final int PUT_CONTIGUOUS = 9;
+    private static final int PUT_VECTOR = 10;
+    /** Doubles of the strided put, and of the contiguous put it is compared with. */
+    private static final int COLUMN = 1000;
 
     private CreateWindowRank()
     {
@@ -46,11 +54,14 @@ public final class CreateWindowRank
         final String[] rows = {"ping-pong 8 B round trip (MPJ Send/Recv)", "put 8 B + flush", "get 8 B",
             "accumulate 8 B + flush", "ping-pong 1 MiB round trip", "put 1 MiB + flush",
             "post, start, put 8 B, complete, wait (one epoch)", "Barrier (MPJ, reference for the fence)",
-            "fence (every rank)"};
+            "fence (every rank)", "put of 1,000 doubles contiguous (8,000 B) + flush",
+            "put of 1,000 doubles, vector stride 2 both sides + flush"};
         final double[][] microseconds = new double[rows.length][rounds];
         final double[] base = new double[LARGE_DOUBLES];
         final double[] small = new double[1];
         final double[] large = new double[LARGE_DOUBLES];
+        final Datatype everyOther = Datatype.Vector(COLUMN, 1, 2, MPI.DOUBLE);
+        everyOther.Commit();
         try (Win win = Win.create(base, Double.BYTES, null, MPI.COMM_WORLD))
         {
             final Group origin = win.getGroup().Incl(new int[] {0});
@@ -69,7 +80,10 @@ public final class CreateWindowRank
                         LARGE_DOUBLES, MPI.DOUBLE), true),
                     pscw(rank, win, OPS_PER_ROUND, small, origin, target),
                     synchronisation(MPI.COMM_WORLD::Barrier, OPS_PER_ROUND),
-                    synchronisation(() -> win.fence(0), OPS_PER_ROUND)};
+                    synchronisation(() -> win.fence(0), OPS_PER_ROUND),
+                    rma(rank, win, OPS_PER_ROUND, () -> win.put(large, 0, COLUMN, MPI.DOUBLE, 1, 0, COLUMN,
+                        MPI.DOUBLE), true),
+                    rma(rank, win, OPS_PER_ROUND, () -> win.put(large, 0, 1, everyOther, 1, 0, 1, everyOther), true)};
                 for (int row = 0; row < rows.length && round >= 0; row++)
                 {
                     microseconds[row][round] = figures[row];
@@ -112,6 +126,8 @@ public final class CreateWindowRank
                     medians[PING_PONG_LARGE] / 2 / medians[row], minima[PING_PONG_LARGE] / 2 / minima[row]);
                 case FENCE -> String.format(Locale.ROOT, "%.2fx; %.2fx the Barrier", medians[row] / medians[BARRIER],
                     minima[row] / minima[BARRIER]);
+                case PUT_VECTOR -> String.format(Locale.ROOT, "%.2fx; %.2fx the contiguous put",
+                    medians[row] / medians[PUT_CONTIGUOUS], minima[row] / minima[PUT_CONTIGUOUS]);
                 default -> "reference";
             };
             System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %s |%n", rows[row], medians[row], minima[row],

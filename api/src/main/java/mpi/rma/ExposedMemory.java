@@ -17,6 +17,10 @@ import java.util.concurrent.locks.LockSupport;
  * that does not lie within one region throws {@link AccessFault} with nothing applied. Attach and
  * detach take the same monitor, so an access sees a region whole or not at all.
  *
+ * <p>A derived target datatype's runs ({@link TargetRuns}) are applied in one hold of the monitor, so
+ * a put or accumulate to them is as atomic as a dense one; on a dynamic window every run must lie
+ * within an attached region before any is applied.
+ *
  * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
  * across nodes) is also updated by the other processes of the node, with loads and stores, which
  * no monitor of this process excludes: there the accumulate family goes through the node's
@@ -108,6 +112,118 @@ final class ExposedMemory
             return;
         }
         type.copyFromMemory(regions.slice(offset, bytes(type, count)), 0, destination, index, count);
+    }
+
+    /**
+     * Stores {@code source[index...]} into the runs of a derived target ({@link TargetRuns}) whose
+     * displacement is at {@code offset}; on a dynamic window nothing is stored unless every run lies
+     * within one attached region.
+     */
+    synchronized void scatter(final BasicType type, final Object source, final int index, final TargetRuns runs,
+        final long offset)
+    {
+        final RunPlacement placement = place(type, runs, offset);
+        if (placement.whole != null)
+        {
+            runs.scatter(type, source, index, placement.whole, placement.base);
+            return;
+        }
+        runs.forEachRun((at, count, from) -> type.copyToMemory(source, index + from,
+            placement.segment(at, bytes(type, count)), placement.at(at), count));
+    }
+
+    /** Loads the runs of a derived target at {@code offset} into {@code destination[index...]}, as {@link #scatter}. */
+    synchronized void gather(final BasicType type, final TargetRuns runs, final long offset, final Object destination,
+        final int index)
+    {
+        final RunPlacement placement = place(type, runs, offset);
+        if (placement.whole != null)
+        {
+            runs.gather(type, placement.whole, placement.base, destination, index);
+            return;
+        }
+        runs.forEachRun((at, count, into) -> type.copyFromMemory(placement.segment(at, bytes(type, count)),
+            placement.at(at), destination, index + into, count));
+    }
+
+    /**
+     * {@link #accumulate} into the runs of a derived target at {@code offset}: element {@code k} of the
+     * operands (and of the result) meets the runs' element {@code k}, atomically per element as there.
+     */
+    void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
+        final Object result, final int resultIndex, final TargetRuns runs, final long offset)
+    {
+        if (atomics != null && !MessageFaults.tearsAccumulates())
+        {
+            runs.forEachRun((at, count, k) -> accumulateAtomically(type, op, operands, operandIndex + k, result,
+                resultIndex + k, count, offset + at));
+            return;
+        }
+        if (MessageFaults.tearsAccumulates())
+        {
+            final RunPlacement placement;
+            synchronized (this)
+            {
+                placement = place(type, runs, offset);
+            }
+            combineRuns(type, op, operands, operandIndex, result, resultIndex, runs, placement, true);
+            return;
+        }
+        synchronized (this)
+        {
+            combineRuns(type, op, operands, operandIndex, result, resultIndex, runs, place(type, runs, offset), false);
+        }
+    }
+
+    private void combineRuns(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
+        final Object result, final int resultIndex, final TargetRuns runs, final RunPlacement placement,
+        final boolean torn)
+    {
+        runs.forEachRun((at, count, k) -> combine(type, op, operands, operandIndex + k, result, resultIndex + k, count,
+            placement.segment(at, bytes(type, count)), placement.at(at), torn));
+    }
+
+    /**
+     * Where the runs of a derived target at {@code offset} lie. In a dynamic window, an access is
+     * applied only if every run lies within one attached region: the span of all the runs is looked up
+     * once (the common case: one region holds them all), else each run, and the first that does not
+     * lie within a region throws {@link AccessFault} before anything is applied.
+     */
+    private RunPlacement place(final BasicType type, final TargetRuns runs, final long offset)
+    {
+        if (regions == null)
+        {
+            return new RunPlacement(memory, offset, null, 0);
+        }
+        final long low = offset + runs.lowestByte();
+        try
+        {
+            return new RunPlacement(regions.slice(low, runs.endByte() - runs.lowestByte()), -runs.lowestByte(), null,
+                0);
+        }
+        catch (final AccessFault spanFault)
+        {
+            runs.forEachRun((at, count, k) -> regions.slice(offset + at, bytes(type, count)));
+            // Every run lies within a region, not all within one: each run is looked up again as it is applied.
+            return new RunPlacement(null, 0, regions, offset);
+        }
+    }
+
+    /**
+     * The memory that the runs of one access land in: one segment, the target displacement at byte
+     * {@code base} of it; or, for runs in several regions of a dynamic window, each run's own slice.
+     */
+    private record RunPlacement(MemorySegment whole, long base, AttachedRegions regions, long offset)
+    {
+        MemorySegment segment(final long runOffset, final long runBytes)
+        {
+            return whole != null ? whole : regions.slice(offset + runOffset, runBytes);
+        }
+
+        long at(final long runOffset)
+        {
+            return whole != null ? base + runOffset : 0;
+        }
     }
 
     /**

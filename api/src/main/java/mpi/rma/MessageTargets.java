@@ -5,13 +5,19 @@ import java.lang.foreign.MemorySegment;
 import mpi.MPI;
 
 /**
- * The message path of a window made by {@link Win#create} or {@link Win#allocate}, as a {@link TargetPath}:
- * turns each call into the runs of one basic type that {@link MessageWindow} sends. Messages carry
- * basic and contiguous datatypes only, so a derived datatype on either side is refused here with
- * ERR_TYPE (docs/design.md, "windows reached by messages").
+ * The message path of a window made by {@link Win#create}, {@link Win#createDynamic} or {@link Win#allocate}, as a
+ * {@link TargetPath}: turns each call into the requests of one basic type that {@link MessageWindow} sends.
+ * Basic and contiguous datatypes on both sides travel as they always did: the origin's elements straight from its
+ * array, one dense run at the target. A derived datatype on either side takes the derived path
+ * (docs/design.md#derived-datatypes-on-the-message-path): a derived origin (or result) buffer is packed into (or
+ * unpacked from) a dense array here ({@link ElementPacking}), and a derived target travels as its run list
+ * ({@link TargetRuns}), which the target's agent scatters the dense elements into, or gathers a reply from.
  */
 final class MessageTargets implements TargetPath
 {
+    /** The most elements one call of the derived path moves: its dense array must be a Java array. */
+    static final int MAX_ELEMENTS = Integer.MAX_VALUE - 8;
+
     private final int rank;
     private final long[] sizes;
     private final int[] dispUnits;
@@ -32,16 +38,45 @@ final class MessageTargets implements TargetPath
     public void put(final String call, final Object origin, final int originOffset, final TypeLayout originType,
         final int originCount, final int target, final long offset, final TypeLayout targetType, final int targetCount)
     {
-        messages.put(call, originType.basic(), origin, denseStart(call, originType, targetType, originOffset),
-            denseCount(originType, originCount), target, denseTargetOffset(offset, targetType));
+        if (originType.isDense() && targetType.isDense())
+        {
+            messages.put(call, originType.basic(), origin, denseStart(originType, originOffset),
+                denseCount(originType, originCount), target, denseTargetOffset(offset, targetType), null);
+            return;
+        }
+        final int elements = derivedElements(call, originType, originCount);
+        if (elements == 0)
+        {
+            return;
+        }
+        messages.put(call, originType.basic(), originArray(originType, origin, originOffset, originCount, elements),
+            denseIndex(originType, originOffset), elements, target, targetOffset(offset, targetType),
+            runs(targetType, targetCount));
     }
 
     @Override
     public void get(final String call, final Object origin, final int originOffset, final TypeLayout originType,
         final int originCount, final int target, final long offset, final TypeLayout targetType, final int targetCount)
     {
-        messages.get(call, originType.basic(), origin, denseStart(call, originType, targetType, originOffset),
-            denseCount(originType, originCount), target, denseTargetOffset(offset, targetType));
+        if (originType.isDense() && targetType.isDense())
+        {
+            messages.get(call, originType.basic(), origin, denseStart(originType, originOffset),
+                denseCount(originType, originCount), target, denseTargetOffset(offset, targetType), null);
+            return;
+        }
+        final int elements = derivedElements(call, originType, originCount);
+        AccessChecks.checkNoOverlap(call, "origin", originType, originCount, "§12.3.2");
+        if (elements == 0)
+        {
+            return;
+        }
+        final Object into = receiveArray(originType, origin, elements);
+        messages.get(call, originType.basic(), into, denseIndex(originType, originOffset), elements, target,
+            targetOffset(offset, targetType), runs(targetType, targetCount));
+        if (!originType.isDense())
+        {
+            ElementPacking.unpack(into, originType, origin, originOffset, originCount);
+        }
     }
 
     @Override
@@ -49,8 +84,20 @@ final class MessageTargets implements TargetPath
         final TypeLayout originType, final int originCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
-        messages.accumulate(call, originType.basic(), op, origin, denseStart(call, originType, targetType,
-            originOffset), denseCount(originType, originCount), target, denseTargetOffset(offset, targetType));
+        if (originType.isDense() && targetType.isDense())
+        {
+            messages.accumulate(call, originType.basic(), op, origin, denseStart(originType, originOffset),
+                denseCount(originType, originCount), target, denseTargetOffset(offset, targetType), null);
+            return;
+        }
+        final int elements = derivedElements(call, originType, originCount);
+        if (elements == 0)
+        {
+            return;
+        }
+        messages.accumulate(call, originType.basic(), op, originArray(originType, origin, originOffset, originCount,
+            elements), denseIndex(originType, originOffset), elements, target, targetOffset(offset, targetType),
+            runs(targetType, targetCount));
     }
 
     @Override
@@ -59,14 +106,27 @@ final class MessageTargets implements TargetPath
         final TypeLayout resultType, final int resultCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
-        if (originType != null && !originType.isDense())
+        if ((originType == null || originType.isDense()) && resultType.isDense() && targetType.isDense())
         {
-            denseStart(call, originType, targetType, originOffset);
+            messages.getAccumulate(call, targetType.basic(), op, origin,
+                originType == null ? originOffset : originOffset + (int)originType.displacement(0), result,
+                denseStart(resultType, resultOffset), denseCount(resultType, resultCount), target,
+                denseTargetOffset(offset, targetType), null);
+            return;
         }
-        messages.getAccumulate(call, targetType.basic(), op, origin,
-            originType == null ? originOffset : originOffset + (int)originType.displacement(0), result,
-            denseStart(call, resultType, targetType, resultOffset), denseCount(resultType, resultCount), target,
-            denseTargetOffset(offset, targetType));
+        final int elements = derivedElements(call, resultType, resultCount);
+        if (elements == 0)
+        {
+            return;
+        }
+        final Object into = receiveArray(resultType, result, elements);
+        messages.getAccumulate(call, targetType.basic(), op, operands(originType, origin, originOffset, originCount,
+            elements), operandIndex(originType, originOffset), into, denseIndex(resultType, resultOffset), elements,
+            target, targetOffset(offset, targetType), runs(targetType, targetCount));
+        if (!resultType.isDense())
+        {
+            ElementPacking.unpack(into, resultType, result, resultOffset, resultCount);
+        }
     }
 
     @Override
@@ -74,8 +134,21 @@ final class MessageTargets implements TargetPath
         final TypeLayout originType, final int originCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
-        return messages.startGet(call, originType.basic(), origin, denseStart(call, originType, targetType,
-            originOffset), denseCount(originType, originCount), target, denseTargetOffset(offset, targetType));
+        if (originType.isDense() && targetType.isDense())
+        {
+            return messages.startGet(call, originType.basic(), origin, denseStart(originType, originOffset),
+                denseCount(originType, originCount), target, denseTargetOffset(offset, targetType), null, null);
+        }
+        final int elements = derivedElements(call, originType, originCount);
+        AccessChecks.checkNoOverlap(call, "origin", originType, originCount, "§12.3.2");
+        if (elements == 0)
+        {
+            return Completion.DONE;
+        }
+        final Object into = receiveArray(originType, origin, elements);
+        return messages.startGet(call, originType.basic(), into, denseIndex(originType, originOffset), elements,
+            target, targetOffset(offset, targetType), runs(targetType, targetCount),
+            unpacking(into, originType, origin, originOffset, originCount));
     }
 
     @Override
@@ -84,21 +157,30 @@ final class MessageTargets implements TargetPath
         final int resultOffset, final TypeLayout resultType, final int resultCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
-        if (originType != null && !originType.isDense())
+        if ((originType == null || originType.isDense()) && resultType.isDense() && targetType.isDense())
         {
-            denseStart(call, originType, targetType, originOffset);
+            return messages.startGetAccumulate(call, targetType.basic(), op, origin,
+                originType == null ? originOffset : originOffset + (int)originType.displacement(0), result,
+                denseStart(resultType, resultOffset), denseCount(resultType, resultCount), target,
+                denseTargetOffset(offset, targetType), null, null);
         }
-        return messages.startGetAccumulate(call, targetType.basic(), op, origin,
-            originType == null ? originOffset : originOffset + (int)originType.displacement(0), result,
-            denseStart(call, resultType, targetType, resultOffset), denseCount(resultType, resultCount), target,
-            denseTargetOffset(offset, targetType));
+        final int elements = derivedElements(call, resultType, resultCount);
+        if (elements == 0)
+        {
+            return Completion.DONE;
+        }
+        final Object into = receiveArray(resultType, result, elements);
+        return messages.startGetAccumulate(call, targetType.basic(), op, operands(originType, origin, originOffset,
+            originCount, elements), operandIndex(originType, originOffset), into, denseIndex(resultType,
+            resultOffset), elements, target, targetOffset(offset, targetType), runs(targetType, targetCount),
+            unpacking(into, resultType, result, resultOffset, resultCount));
     }
 
     @Override
     public void fetchAndOp(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int target, final long offset)
     {
-        messages.getAccumulate(call, type, op, origin, originOffset, result, resultOffset, 1, target, offset);
+        messages.getAccumulate(call, type, op, origin, originOffset, result, resultOffset, 1, target, offset, null);
     }
 
     @Override
@@ -184,17 +266,9 @@ final class MessageTargets implements TargetPath
         return pscw;
     }
 
-    /** The first origin element of a transfer; throws ERR_TYPE unless both sides are runs of one basic type. */
-    private static int denseStart(final String call, final TypeLayout origin, final TypeLayout target,
-        final int originOffset)
+    /** The first origin element of a dense transfer. */
+    private static int denseStart(final TypeLayout origin, final int originOffset)
     {
-        if (!origin.isDense() || !target.isDense())
-        {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": this window reaches its targets by messages, "
-                + "which carry basic and contiguous datatypes only (origin " + origin.name() + ", target "
-                + target.name() + "); use a window made by Win.allocateShared for derived datatypes, or "
-                + "one call per contiguous block");
-        }
         return originOffset + (int)origin.displacement(0);
     }
 
@@ -208,5 +282,74 @@ final class MessageTargets implements TargetPath
     private static int denseCount(final TypeLayout origin, final int count)
     {
         return Math.toIntExact(origin.size() * count);
+    }
+
+    /**
+     * Basic elements a transfer of the derived path moves: {@code count} copies of {@code layout}, one side's
+     * (the signatures match, AccessChecks).
+     *
+     * @throws RmaException ERR_COUNT if they are more than one Java array holds.
+     */
+    private static int derivedElements(final String call, final TypeLayout layout, final int count)
+    {
+        final long elements = layout.size() * count;
+        if (elements > MAX_ELEMENTS)
+        {
+            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + count + " of " + layout.name() + " are " +
+                elements + " elements, and a window reached by messages moves at most " + MAX_ELEMENTS +
+                " elements of a derived datatype in one call (they travel as one Java array): split it into calls " +
+                "of fewer copies");
+        }
+        return (int)elements;
+    }
+
+    /** The origin's elements in one dense array: the array itself where the origin type is dense, else packed. */
+    private static Object originArray(final TypeLayout layout, final Object origin, final int originOffset,
+        final int count, final int elements)
+    {
+        return layout.isDense() ? origin : ElementPacking.pack(layout, origin, originOffset, count, elements);
+    }
+
+    /** Where the elements of a buffer start in {@link #originArray} or {@link #receiveArray}. */
+    private static int denseIndex(final TypeLayout layout, final int originOffset)
+    {
+        return layout.isDense() ? denseStart(layout, originOffset) : 0;
+    }
+
+    /** getAccumulate's operands as {@link #originArray}: none with NO_OP (no origin layout). */
+    private static Object operands(final TypeLayout layout, final Object origin, final int originOffset,
+        final int count, final int elements)
+    {
+        return layout == null ? origin : originArray(layout, origin, originOffset, count, elements);
+    }
+
+    private static int operandIndex(final TypeLayout layout, final int originOffset)
+    {
+        return layout == null ? originOffset : denseIndex(layout, originOffset);
+    }
+
+    /** Where a reply lands: the buffer itself where its type is dense, else a dense array unpacked after. */
+    private static Object receiveArray(final TypeLayout layout, final Object buffer, final int elements)
+    {
+        return layout.isDense() ? buffer : RmaRequest.newArray(layout.basic(), elements);
+    }
+
+    /** The unpacking of a reply that landed in {@code dense} into a derived buffer; null for a dense buffer. */
+    private static Runnable unpacking(final Object dense, final TypeLayout layout, final Object buffer,
+        final int offset, final int count)
+    {
+        return layout.isDense() ? null : () -> ElementPacking.unpack(dense, layout, buffer, offset, count);
+    }
+
+    /** The target's byte offset in a request: its first element's for a dense target, its displacement's else. */
+    private static long targetOffset(final long offset, final TypeLayout target)
+    {
+        return target.isDense() ? denseTargetOffset(offset, target) : offset;
+    }
+
+    /** A derived target's run list; null for a dense target, which a request carries as one run. */
+    private static TargetRuns runs(final TypeLayout target, final int count)
+    {
+        return target.isDense() ? null : TargetRuns.of(target, count);
     }
 }

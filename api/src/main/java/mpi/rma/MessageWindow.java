@@ -148,14 +148,26 @@ final class MessageWindow
         return completions;
     }
 
+    /**
+     * A put of {@code count} dense elements from {@code origin[originOffset...]}: to {@code count} elements at
+     * byte {@code offset} of the target, or, with {@code runs} not null, into a derived target's runs from its
+     * displacement at {@code offset} ({@link TargetRuns}).
+     */
     void put(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
-        final int target, final long offset)
+        final int target, final long offset, final TargetRuns runs)
     {
         if (target == rank)
         {
             try
             {
-                exposed.put(type, origin, originOffset, count, offset);
+                if (runs == null)
+                {
+                    exposed.put(type, origin, originOffset, count, offset);
+                }
+                else
+                {
+                    exposed.scatter(type, origin, originOffset, runs, offset);
+                }
             }
             catch (final AccessFault fault)
             {
@@ -163,18 +175,33 @@ final class MessageWindow
             }
             return;
         }
-        sendWithData(call, target, RmaRequest.PUT, type, null, offset, origin, originOffset, count);
+        if (runs == null)
+        {
+            sendWithData(call, target, RmaRequest.PUT, type, null, offset, origin, originOffset, count);
+        }
+        else
+        {
+            sendWithRuns(call, target, RmaRequest.PUT, type, null, offset, runs, origin, originOffset, count);
+        }
         unflushed[target] = true;
     }
 
+    /** A get of {@code count} elements into {@code origin[originOffset...]}, dense; {@code runs} as for put. */
     void get(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
-        final int target, final long offset)
+        final int target, final long offset, final TargetRuns runs)
     {
         if (target == rank)
         {
             try
             {
-                exposed.get(type, offset, origin, originOffset, count);
+                if (runs == null)
+                {
+                    exposed.get(type, offset, origin, originOffset, count);
+                }
+                else
+                {
+                    exposed.gather(type, runs, offset, origin, originOffset);
+                }
             }
             catch (final AccessFault fault)
             {
@@ -182,7 +209,7 @@ final class MessageWindow
             }
             return;
         }
-        send(call, target, RmaRequest.header(RmaRequest.GET, type, null, count, offset, false));
+        sendGet(call, target, type, count, offset, runs);
         receiveReply(call, target, RmaRequest.GET, type, origin, originOffset, count);
     }
 
@@ -190,28 +217,40 @@ final class MessageWindow
      * {@link #get}, started for {@link Win#rGet}: returns once the request is sent, with the reply still to come,
      * which the returned completion receives (or the next flush or unlock of {@code target}). This process's own
      * memory, and a dynamic window (whose reply starts with a status that says whether elements follow), complete
-     * here.
+     * here. {@code arrival}, unless null, runs once the elements are in {@code origin} (a derived origin's unpacking).
      */
     Completion startGet(final String call, final BasicType type, final Object origin, final int originOffset,
-        final int count, final int target, final long offset)
+        final int count, final int target, final long offset, final TargetRuns runs, final Runnable arrival)
     {
         if (target == rank || exposed.isDynamic())
         {
-            get(call, type, origin, originOffset, count, target, offset);
+            get(call, type, origin, originOffset, count, target, offset, runs);
+            if (arrival != null)
+            {
+                arrival.run();
+            }
             return Completion.DONE;
         }
-        send(call, target, RmaRequest.header(RmaRequest.GET, type, null, count, offset, false));
-        return outstanding.expect(call, target, type, origin, originOffset, count);
+        sendGet(call, target, type, count, offset, runs);
+        return outstanding.expect(call, target, type, origin, originOffset, count, arrival);
     }
 
+    /** An accumulate of {@code count} dense elements; {@code runs} as for put. */
     void accumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
-        final int originOffset, final int count, final int target, final long offset)
+        final int originOffset, final int count, final int target, final long offset, final TargetRuns runs)
     {
         if (target == rank)
         {
             try
             {
-                exposed.accumulate(type, op, origin, originOffset, null, 0, count, offset);
+                if (runs == null)
+                {
+                    exposed.accumulate(type, op, origin, originOffset, null, 0, count, offset);
+                }
+                else
+                {
+                    exposed.accumulate(type, op, origin, originOffset, null, 0, runs, offset);
+                }
             }
             catch (final AccessFault fault)
             {
@@ -219,57 +258,64 @@ final class MessageWindow
             }
             return;
         }
-        sendWithData(call, target, RmaRequest.ACCUMULATE, type, op, offset, origin, originOffset, count);
-        unflushed[target] = true;
-    }
-
-    /** getAccumulate and fetchAndOp: {@code origin} is not read with {@link ReduceOp#NO_OP}. */
-    void getAccumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
-        final int originOffset, final Object result, final int resultOffset, final int count, final int target,
-        final long offset)
-    {
-        if (target == rank)
+        if (runs == null)
         {
-            try
-            {
-                exposed.accumulate(type, op, origin, originOffset, result, resultOffset, count, offset);
-            }
-            catch (final AccessFault fault)
-            {
-                throw fault.immediate(call, rank);
-            }
-            return;
-        }
-        if (op == ReduceOp.NO_OP)
-        {
-            send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
+            sendWithData(call, target, RmaRequest.ACCUMULATE, type, op, offset, origin, originOffset, count);
         }
         else
         {
-            sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
+            sendWithRuns(call, target, RmaRequest.ACCUMULATE, type, op, offset, runs, origin, originOffset, count);
         }
+        unflushed[target] = true;
+    }
+
+    /**
+     * getAccumulate and fetchAndOp, origin and result dense: {@code origin} is not read with {@link ReduceOp#NO_OP};
+     * {@code runs} as for put.
+     */
+    void getAccumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
+        final int originOffset, final Object result, final int resultOffset, final int count, final int target,
+        final long offset, final TargetRuns runs)
+    {
+        if (target == rank)
+        {
+            try
+            {
+                if (runs == null)
+                {
+                    exposed.accumulate(type, op, origin, originOffset, result, resultOffset, count, offset);
+                }
+                else
+                {
+                    exposed.accumulate(type, op, origin, originOffset, result, resultOffset, runs, offset);
+                }
+            }
+            catch (final AccessFault fault)
+            {
+                throw fault.immediate(call, rank);
+            }
+            return;
+        }
+        sendGetAccumulate(call, target, type, op, origin, originOffset, count, offset, runs);
         receiveReply(call, target, RmaRequest.GET_ACCUMULATE, type, result, resultOffset, count);
     }
 
     /** {@link #getAccumulate}, started for {@link Win#rGetAccumulate}, as {@link #startGet} is. */
     Completion startGetAccumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int count, final int target,
-        final long offset)
+        final long offset, final TargetRuns runs, final Runnable arrival)
     {
         if (target == rank || exposed.isDynamic())
         {
-            getAccumulate(call, type, op, origin, originOffset, result, resultOffset, count, target, offset);
+            getAccumulate(call, type, op, origin, originOffset, result, resultOffset, count, target, offset, runs);
+            if (arrival != null)
+            {
+                arrival.run();
+            }
             return Completion.DONE;
         }
-        if (op == ReduceOp.NO_OP)
-        {
-            send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
-        }
-        else
-        {
-            sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
-        }
-        return outstanding.expect(call, target, type, result, resultOffset, count);
+        sendGetAccumulate(call, target, type, op, origin, originOffset, count, offset, runs);
+        return outstanding.expect(call, target, type, result, resultOffset, count, arrival);
     }
 
     /** Compare-and-swap of one element; returns the old value (raw). */
@@ -526,6 +572,68 @@ final class MessageWindow
         }
         send(call, target, RmaRequest.header(kind, type, op, count, offset, false));
         sendData(call, target, type, data, index, count);
+    }
+
+    /**
+     * A request to a derived target: its run list in the header when short, else in a message of its own, and
+     * {@code count} elements of {@code data} (null: none) inline when few, else in a data message (RmaRequest).
+     */
+    private void sendWithRuns(final String call, final int target, final long kind, final BasicType type,
+        final ReduceOp op, final long offset, final TargetRuns runs, final Object data, final int index,
+        final int count)
+    {
+        final boolean dataInline = data != null && RmaRequest.inline(count);
+        send(call, target, RmaRequest.withRuns(kind, type, op, count, offset, runs, dataInline ? data : null, index));
+        if (!RmaRequest.inlineLayout(runs.encodedLongs()))
+        {
+            final long[] layout = runs.encode();
+            try
+            {
+                requests.Send(layout, 0, layout.length, MPI.LONG, target, RmaRequest.LAYOUT_TAG);
+            }
+            catch (final RuntimeException e)
+            {
+                throw ProcessFailures.classify(call, "the target layout to rank " + target, e);
+            }
+        }
+        if (data != null && !dataInline)
+        {
+            sendData(call, target, type, data, index, count);
+        }
+    }
+
+    /** The request of a get: dense, or to a derived target's runs. */
+    private void sendGet(final String call, final int target, final BasicType type, final int count,
+        final long offset, final TargetRuns runs)
+    {
+        if (runs == null)
+        {
+            send(call, target, RmaRequest.header(RmaRequest.GET, type, null, count, offset, false));
+        }
+        else
+        {
+            sendWithRuns(call, target, RmaRequest.GET, type, null, offset, runs, null, 0, count);
+        }
+    }
+
+    /** The request of a getAccumulate or fetchAndOp, with its operands unless the op is NO_OP. */
+    private void sendGetAccumulate(final String call, final int target, final BasicType type, final ReduceOp op,
+        final Object origin, final int originOffset, final int count, final long offset, final TargetRuns runs)
+    {
+        final Object operands = op == ReduceOp.NO_OP ? null : origin;
+        if (runs != null)
+        {
+            sendWithRuns(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, runs, operands, originOffset,
+                count);
+        }
+        else if (operands == null)
+        {
+            send(call, target, RmaRequest.header(RmaRequest.GET_ACCUMULATE, type, op, count, offset, false));
+        }
+        else
+        {
+            sendWithData(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, origin, originOffset, count);
+        }
     }
 
     private void sendData(final String call, final int target, final BasicType type, final Object data,

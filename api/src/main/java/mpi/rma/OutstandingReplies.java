@@ -30,9 +30,12 @@ final class OutstandingReplies
         this.byTarget = new ArrayList<>(Collections.nCopies(ranks, null));
     }
 
-    /** Posts the receive of {@code count} elements of {@code type} from {@code target} into {@code into}. */
+    /**
+     * Posts the receive of {@code count} elements of {@code type} from {@code target} into {@code into};
+     * {@code arrival}, unless null, runs once they are there (a derived origin's unpacking).
+     */
     ReplyReceipt expect(final String call, final int target, final BasicType type, final Object into,
-        final int offset, final int count)
+        final int offset, final int count, final Runnable arrival)
     {
         final Request receive;
         try
@@ -43,7 +46,7 @@ final class OutstandingReplies
         {
             throw ProcessFailures.classify(call, "posting the receive of rank " + target + "'s reply", e);
         }
-        final ReplyReceipt receipt = new ReplyReceipt(receive, target);
+        final ReplyReceipt receipt = new ReplyReceipt(receive, target, arrival);
         ArrayDeque<ReplyReceipt> queue = byTarget.get(target);
         if (queue == null)
         {

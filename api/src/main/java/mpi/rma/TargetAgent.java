@@ -21,6 +21,11 @@ import mpi.Status;
  * 0.44 loses that wake-up, docs/design.md#thread-safety-of-mpj-express-044) and stops on a
  * {@link RmaRequest#STOP} from another process, never by interruption inside MPJ Express.
  *
+ * <p>A request to a derived target datatype carries its run list ({@link TargetRuns}, in the header or
+ * in a message of its own right after it, {@link RmaRequest}) and dense data: the agent scatters the
+ * data into the runs (put, accumulate) or gathers the runs into a dense reply (get, get-accumulate),
+ * under the same rules of order and atomicity as a dense request.
+ *
  * <p>On a dynamic window an access that does not lie within an attached region is not applied
  * ({@link AccessFault}): a get-like request's status says so at once; a put or accumulate has no
  * reply, so the agent keeps the fault and returns it with that origin's next flush or unlock
@@ -137,14 +142,21 @@ final class TargetAgent implements Runnable
             return;
         }
         final BasicType type = RmaRequest.type(header);
+        // A derived target's run list (RmaRequest), or null: a dense target, as every request had before them.
+        final TargetRuns runs = header[RmaRequest.LAYOUT_LONGS] == 0 ? null : receiveRuns(origin, header, type, count);
+        final int dataAt = runs == null ? RmaRequest.HEADER_LONGS : RmaRequest.dataIndex(header);
         if (kind == RmaRequest.PUT)
         {
-            final Object data = receiveData(origin, header, type, count);
+            final Object data = receiveData(origin, header, dataAt, type, count);
             try
             {
-                if (!MessageFaults.dropsPut(origin))
+                if (!MessageFaults.dropsPut(origin) && runs == null)
                 {
                     exposed.put(type, data, 0, count, offset);
+                }
+                else if (!MessageFaults.dropsPut(origin))
+                {
+                    exposed.scatter(type, data, 0, runs, offset);
                 }
             }
             catch (final AccessFault fault)
@@ -158,7 +170,14 @@ final class TargetAgent implements Runnable
             AccessFault fault = null;
             try
             {
-                exposed.get(type, offset, elements, 0, count);
+                if (runs == null)
+                {
+                    exposed.get(type, offset, elements, 0, count);
+                }
+                else
+                {
+                    exposed.gather(type, runs, offset, elements, 0);
+                }
             }
             catch (final AccessFault e)
             {
@@ -168,10 +187,10 @@ final class TargetAgent implements Runnable
         }
         else if (kind == RmaRequest.ACCUMULATE)
         {
-            final Object data = receiveData(origin, header, type, count);
+            final Object data = receiveData(origin, header, dataAt, type, count);
             try
             {
-                exposed.accumulate(type, RmaRequest.op(header), data, 0, null, 0, count, offset);
+                accumulate(type, RmaRequest.op(header), data, null, count, offset, runs);
             }
             catch (final AccessFault fault)
             {
@@ -181,12 +200,12 @@ final class TargetAgent implements Runnable
         else if (kind == RmaRequest.GET_ACCUMULATE)
         {
             final ReduceOp op = RmaRequest.op(header);
-            final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, type, count);
+            final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, dataAt, type, count);
             final Object old = RmaRequest.newArray(type, count);
             AccessFault fault = null;
             try
             {
-                exposed.accumulate(type, op, operands, 0, old, 0, count, offset);
+                accumulate(type, op, operands, old, count, offset, runs);
             }
             catch (final AccessFault e)
             {
@@ -196,7 +215,7 @@ final class TargetAgent implements Runnable
         }
         else if (kind == RmaRequest.COMPARE_AND_SWAP)
         {
-            final Object compareAndOrigin = receiveData(origin, header, type, 2);
+            final Object compareAndOrigin = receiveData(origin, header, RmaRequest.HEADER_LONGS, type, 2);
             final Object old = RmaRequest.newArray(type, 1);
             AccessFault fault = null;
             try
@@ -227,12 +246,43 @@ final class TargetAgent implements Runnable
         faultCounts[origin]++;
     }
 
-    /** The request's data: inline in the header when small, else the message that follows it. */
-    private Object receiveData(final int origin, final long[] header, final BasicType type, final int count)
+    /** An accumulate or get-accumulate into a dense target ({@code runs} null) or a derived one. */
+    private void accumulate(final BasicType type, final ReduceOp op, final Object operands, final Object result,
+        final int count, final long offset, final TargetRuns runs)
+    {
+        if (runs == null)
+        {
+            exposed.accumulate(type, op, operands, 0, result, 0, count, offset);
+        }
+        else
+        {
+            exposed.accumulate(type, op, operands, 0, result, 0, runs, offset);
+        }
+    }
+
+    /** A derived target's run list: in the header when short, else the message that follows the header. */
+    private TargetRuns receiveRuns(final int origin, final long[] header, final BasicType type, final int count)
+    {
+        final int longs = (int)header[RmaRequest.LAYOUT_LONGS];
+        if (RmaRequest.inlineLayout(longs))
+        {
+            return TargetRuns.decode(header, RmaRequest.HEADER_LONGS, longs, type, count);
+        }
+        final long[] layout = new long[longs];
+        requests.Recv(layout, 0, longs, MPI.LONG, origin, RmaRequest.LAYOUT_TAG);
+        return TargetRuns.decode(layout, 0, longs, type, count);
+    }
+
+    /**
+     * The request's data: inline in the header from index {@code at} when small, else the message that
+     * follows it.
+     */
+    private Object receiveData(final int origin, final long[] header, final int at, final BasicType type,
+        final int count)
     {
         if (RmaRequest.inline(count))
         {
-            return RmaRequest.inlineData(header, type, count);
+            return RmaRequest.inlineData(header, at, type, count);
         }
         final Object data = RmaRequest.newArray(type, count);
         requests.Recv(data, 0, count, RmaRequest.datatype(type), origin, RmaRequest.DATA_TAG);
