@@ -195,7 +195,7 @@ public enum Behaviour
         "MPI-4.1 §12.2.3 (size 0 for memory not shared with the caller)"),
     FLAVOUR_ATTRIBUTES(Group.FLAVOURS, "Every flavour reports its flavour and model",
         "MPI-4.1 §12.2.6, §12.4; MPICH win_flavors"),
-    FLAVOUR_DENSE_TYPES(Group.FLAVOURS, "Windows reached by messages carry dense datatypes",
+    FLAVOUR_MESSAGE_TYPES(Group.FLAVOURS, "Windows reached by messages carry derived datatypes",
         "MPI-4.1 §12.3.1; docs/design.md#derived-datatypes"),
     FLAVOUR_PROGRESS(Group.FLAVOURS, "Passive-target accesses complete while the target computes",
         "MPI-4.1 §12.5.3, §12.7 (progress); MPICH lockcontention3, rma-contig"),

@@ -48,6 +48,14 @@ class BrokenMessagePathTest
         droppedDynamic.addAll(List.of("dynamic.attach-fence-put-get", "dynamic.several-regions"));
         // Rank 0 and the last rank: on two nodes, on different ones, so the epoch's signals are messages.
         final List<String> early = List.of("pscw.start-waits-for-post", "pscw.put-after-post");
+        // Every case whose derived target datatype is another process's: dtype.transpose-get's target type is
+        // contiguous (its origin transposes), and the cases that target the caller itself never take a message.
+        // On two nodes the right neighbour of some ranks, and rank 0 for the others, lie on the other node.
+        final List<String> denseAcrossNodes = List.of("dtype.halo-column-put", "dtype.indexed-get",
+            "dtype.transpose-put", "dtype.put-indexed-target", "dtype.accumulate-vector-atomic",
+            "dtype.strided-accumulate-indexed", "dtype.strided-accumulate-subarray", "req.derived-types");
+        final List<String> dense = new ArrayList<>(denseAcrossNodes);
+        dense.add("flavour.message-derived-type");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
@@ -57,7 +65,9 @@ class BrokenMessagePathTest
             Arguments.of("drop-puts", Flavour.DYNAMIC, MpjDevice.SHM, 1, droppedDynamic),
             Arguments.of("torn-accumulates", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, torn),
             Arguments.of("no-post-wait", Flavour.CREATE, MpjDevice.MULTICORE, 1, early),
-            Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early));
+            Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early),
+            Arguments.of("dense-targets", Flavour.CREATE, MpjDevice.SHM, 1, dense),
+            Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

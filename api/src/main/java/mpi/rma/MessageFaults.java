@@ -34,6 +34,12 @@ final class MessageFaults
         return Chosen.FAULT != null && Chosen.FAULT.startsWithoutPost();
     }
 
+    /** Whether the agent applies derived target datatypes as dense blocks (never without a fault chosen). */
+    static boolean ignoresTargetLayout()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.ignoresTargetLayout();
+    }
+
     /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
     private static final class Chosen
     {

@@ -143,8 +143,10 @@ final class TargetAgent implements Runnable
         }
         final BasicType type = RmaRequest.type(header);
         // A derived target's run list (RmaRequest), or null: a dense target, as every request had before them.
-        final TargetRuns runs = header[RmaRequest.LAYOUT_LONGS] == 0 ? null : receiveRuns(origin, header, type, count);
-        final int dataAt = runs == null ? RmaRequest.HEADER_LONGS : RmaRequest.dataIndex(header);
+        final TargetRuns received = header[RmaRequest.LAYOUT_LONGS] == 0 ? null :
+            receiveRuns(origin, header, type, count);
+        final int dataAt = received == null ? RmaRequest.HEADER_LONGS : RmaRequest.dataIndex(header);
+        final TargetRuns runs = MessageFaults.ignoresTargetLayout() ? null : received;
         if (kind == RmaRequest.PUT)
         {
             final Object data = receiveData(origin, header, dataAt, type, count);

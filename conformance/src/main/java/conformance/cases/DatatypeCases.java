@@ -65,7 +65,7 @@ public final class DatatypeCases
             for (int j = 0; j < 5; j++)
             {
                 final boolean inside = i >= row && i < row + 3 && j >= column && j < column + 2;
-                final double actual = Memory.getDouble(win.base(), i * 5 + j);
+                final double actual = Memory.getDouble(c.memory(win), i * 5 + j);
                 c.check(actual == (inside ? value : 0), "element (" + i + ", " + j + ") is " + actual + ", expected " +
                     (inside ? value : 0));
             }
@@ -95,10 +95,10 @@ public final class DatatypeCases
                     win.fence(0);
                     for (int i = 0; i < ROWS * COLUMNS; i++)
                     {
-                        Memory.setDouble(win.base(), i, -1);
+                        Memory.setDouble(c.memory(win), i, -1);
                     }
                     win.fence(0);
-                    win.put(matrix, COLUMNS - 2, 1, column, right, 0, 1, column);
+                    win.put(matrix, COLUMNS - 2, 1, column, right, c.disp(win, right, 0), 1, column);
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int row = 0; row < ROWS; row++)
                     {
@@ -106,12 +106,11 @@ public final class DatatypeCases
                         {
                             final double expected = col == 0 ? left * 1000 + row * COLUMNS + COLUMNS - 2 : -1;
                             c.checkEquals(Double.doubleToLongBits(expected),
-                                Double.doubleToLongBits(Memory.getDouble(win.base(), row * COLUMNS + col)),
+                                Double.doubleToLongBits(Memory.getDouble(c.memory(win), row * COLUMNS + col)),
                                 "row " + row + ", column " + col);
                         }
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.indexed-get", Behaviour.DTYPE_CONSTRUCTORS,
                 "get with Indexed({2, 1, 3}, {5, 0, 9}, INT) at the target into a contiguous origin: the six " +
                     "elements in type-map order (5, 6, 0, 9, 10, 11), not sorted",
@@ -123,12 +122,12 @@ public final class DatatypeCases
                     win.fence(0);
                     for (int i = 0; i < 12; i++)
                     {
-                        Memory.setInt(win.base(), i, c.rank() * 100 + i);
+                        Memory.setInt(c.memory(win), i, c.rank() * 100 + i);
                     }
                     win.fence(0);
                     final int target = (c.rank() + 1) % c.size();
                     final int[] got = new int[6];
-                    win.get(got, 0, 6, MPI.INT, target, 0, 1, indexed);
+                    win.get(got, 0, 6, MPI.INT, target, c.disp(win, target, 0), 1, indexed);
                     win.fence(Win.MODE_NOSUCCEED);
                     final int[] expected = {5, 6, 0, 9, 10, 11};
                     for (int k = 0; k < expected.length; k++)
@@ -136,7 +135,6 @@ public final class DatatypeCases
                         c.checkEquals(target * 100 + expected[k], got[k], "element " + k);
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.transpose-put", Behaviour.DTYPE_CONSTRUCTORS,
                 "each rank puts its 6x4 int matrix (row-major, contiguous at the origin) into its right neighbour " +
                     "as the 4x6 transpose, in one call whose target type is Hvector(6, 1, 1, Vector(4, 1, 6, INT)): " +
@@ -149,18 +147,17 @@ public final class DatatypeCases
                     final int right = (c.rank() + 1) % c.size();
                     final int left = (c.rank() + c.size() - 1) % c.size();
                     win.fence(0);
-                    win.put(matrix(c.rank()), 0, T_ROWS * T_COLUMNS, MPI.INT, right, 0, 1, transpose);
+                    win.put(matrix(c.rank()), 0, T_ROWS * T_COLUMNS, MPI.INT, right, c.disp(win, right, 0), 1, transpose);
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int i = 0; i < T_ROWS; i++)
                     {
                         for (int j = 0; j < T_COLUMNS; j++)
                         {
-                            c.checkEquals(matrix(left)[i * T_COLUMNS + j], Memory.getInt(win.base(), j * T_ROWS + i),
+                            c.checkEquals(matrix(left)[i * T_COLUMNS + j], Memory.getInt(c.memory(win), j * T_ROWS + i),
                                 "element (" + j + ", " + i + ") of the transpose");
                         }
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.transpose-get", Behaviour.DTYPE_CONSTRUCTORS,
                 "each rank stores its 6x4 matrix, fence, and gets its right neighbour's into a local array with the " +
                     "transposing type on the origin side: the local array holds the 4x6 transpose",
@@ -173,11 +170,11 @@ public final class DatatypeCases
                     final int[] mine = matrix(c.rank());
                     for (int k = 0; k < mine.length; k++)
                     {
-                        Memory.setInt(win.base(), k, mine[k]);
+                        Memory.setInt(c.memory(win), k, mine[k]);
                     }
                     win.fence(0);
                     final int[] local = new int[T_ROWS * T_COLUMNS];
-                    win.get(local, 0, 1, transpose, right, 0, T_ROWS * T_COLUMNS, MPI.INT);
+                    win.get(local, 0, 1, transpose, right, c.disp(win, right, 0), T_ROWS * T_COLUMNS, MPI.INT);
                     win.fence(Win.MODE_NOSUCCEED);
                     final int[] theirs = matrix(right);
                     for (int i = 0; i < T_ROWS; i++)
@@ -189,7 +186,6 @@ public final class DatatypeCases
                         }
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.put-indexed-target", Behaviour.DTYPE_CONSTRUCTORS,
                 "a put of 6 contiguous ints from origin offset 2 into Indexed({2, 1, 3}, {7, 0, 3}, INT) at the " +
                     "right neighbour, between fences: the ints land at 7, 8, 0, 3, 4, 5 in that order, the other " +
@@ -204,7 +200,7 @@ public final class DatatypeCases
                     win.fence(0);
                     for (int i = 0; i < 12; i++)
                     {
-                        Memory.setInt(win.base(), i, -1);
+                        Memory.setInt(c.memory(win), i, -1);
                     }
                     win.fence(0);
                     final int[] origin = new int[8];
@@ -212,7 +208,7 @@ public final class DatatypeCases
                     {
                         origin[2 + k] = c.rank() * 100 + k;
                     }
-                    win.put(origin, 2, 6, MPI.INT, right, 0, 1, indexed);
+                    win.put(origin, 2, 6, MPI.INT, right, c.disp(win, right, 0), 1, indexed);
                     win.fence(Win.MODE_NOSUCCEED);
                     final int[] landing = {7, 8, 0, 3, 4, 5};
                     final int[] expected = new int[12];
@@ -223,10 +219,9 @@ public final class DatatypeCases
                     }
                     for (int i = 0; i < 12; i++)
                     {
-                        c.checkEquals(expected[i], Memory.getInt(win.base(), i), "int " + i);
+                        c.checkEquals(expected[i], Memory.getInt(c.memory(win), i), "int " + i);
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.contiguous-and-count", Behaviour.DTYPE_CONSTRUCTORS,
                 "put of 3 copies of Contiguous(2, LONG) into 6 LONGs at displacement 1, origin offset 1",
                 "MPI-4.1 §12.3.1, §5.1.2 (MPI_TYPE_CONTIGUOUS)", c ->
@@ -264,19 +259,18 @@ public final class DatatypeCases
                         {
                             values[k] = 100 * (t + 1) + k;
                         }
-                        win.put(values, 0, values.length, MPI.INT, c.rank(), t * 10L, 1, types[t]);
+                        win.put(values, 0, values.length, MPI.INT, c.rank(), c.disp(win, c.rank(), t * 10L), 1, types[t]);
                     }
                     win.fence(Win.MODE_NOSUCCEED);
                     for (int t = 0; t < types.length; t++)
                     {
                         for (int k = 0; k < positions[t].length; k++)
                         {
-                            c.checkEquals(100 * (t + 1) + k, Memory.getInt(win.base(), t * 10 + positions[t][k]),
+                            c.checkEquals(100 * (t + 1) + k, Memory.getInt(c.memory(win), t * 10 + positions[t][k]),
                                 "type " + t + ", element " + k);
                         }
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.nested", Behaviour.DTYPE_CONSTRUCTORS,
                 "Vector(2, 1, 3, Contiguous(2, SHORT)) on the origin into Indexed({2, 2}, {4, 0}, SHORT) at the " +
                     "target: origin elements 0, 1, 6, 7 land at 4, 5, 0, 1",
@@ -289,16 +283,15 @@ public final class DatatypeCases
                     target.Commit();
                     final short[] values = {10, 11, 12, 13, 14, 15, 16, 17};
                     win.fence(0);
-                    win.put(values, 0, 1, origin, c.rank(), 0, 1, target);
+                    win.put(values, 0, 1, origin, c.rank(), c.disp(win, c.rank(), 0), 1, target);
                     win.fence(Win.MODE_NOSUCCEED);
                     final int[] expected = {16, 17, 0, 0, 10, 11, 0, 0};
                     for (int i = 0; i < expected.length; i++)
                     {
-                        c.checkEquals(expected[i], win.base().getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i),
+                        c.checkEquals(expected[i], c.memory(win).getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT, i),
                             "short " + i);
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.signature-count-mismatch", Behaviour.DTYPE_SIGNATURE,
                 "Vector(4, 1, 2, INT) on the origin against 3 INTs at the target: MPI_ERR_COUNT naming both " +
                     "element counts, nothing written",
@@ -371,7 +364,7 @@ public final class DatatypeCases
                     win.lockAll(0);
                     for (int i = 0; i < ITERATIONS; i++)
                     {
-                        win.accumulate(ones, 0, 4, MPI.INT, 0, 0, 1, column, MPI.SUM);
+                        win.accumulate(ones, 0, 4, MPI.INT, 0, c.disp(win, 0, 0), 1, column, MPI.SUM);
                     }
                     win.unlockAll();
                     c.barrier();
@@ -379,12 +372,11 @@ public final class DatatypeCases
                     win.sync();
                     for (int i = 0; i < 8; i++)
                     {
-                        c.checkEquals(i % 2 == 0 ? (long)ITERATIONS * c.size() : 0,
-                            Memory.getInt(win.sharedQuery(0).memory(), i), "int " + i);
+                        c.checkEquals(i % 2 == 0 ? (long)ITERATIONS * c.size() : 0, Memory.passiveInt(c, win, 0, i),
+                            "int " + i);
                     }
                     win.unlockAll();
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.strided-accumulate-indexed", Behaviour.DTYPE_ACCUMULATE,
                 "every rank adds rank + 1 to the 3x2 block at row 1, column 2 of every rank's 4x5 double matrix, " +
                     "described by Indexed({2, 2, 2}, {7, 12, 17}, DOUBLE), each target under an exclusive lock: the " +
@@ -399,13 +391,12 @@ public final class DatatypeCases
                     for (int target = 0; target < c.size(); target++)
                     {
                         win.lock(Win.LOCK_EXCLUSIVE, target, 0);
-                        win.accumulate(values, 0, 6, MPI.DOUBLE, target, 0, 1, block, MPI.SUM);
+                        win.accumulate(values, 0, 6, MPI.DOUBLE, target, c.disp(win, target, 0), 1, block, MPI.SUM);
                         win.unlock(target);
                     }
                     c.barrier();
                     checkBlock(c, win, 1, 2, c.size() * (c.size() + 1) / 2.0);
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.strided-accumulate-subarray", Behaviour.DTYPE_ACCUMULATE,
                 "every rank adds the 3x2 block at row 1, column 1 of its own 5x4 double array (Vector(3, 2, 4, " +
                     "DOUBLE) at the origin) into the block at row 1, column 2 of every rank's 4x5 matrix (Vector(3, " +
@@ -428,13 +419,12 @@ public final class DatatypeCases
                     win.lockAll(0);
                     for (int t = 0; t < c.size(); t++)
                     {
-                        win.accumulate(local, 5, 1, source, t, 7, 1, target, MPI.SUM);
+                        win.accumulate(local, 5, 1, source, t, c.disp(win, t, 7), 1, target, MPI.SUM);
                     }
                     win.unlockAll();
                     c.barrier();
                     checkBlock(c, win, 1, 2, c.size() * (c.size() + 1) / 2.0);
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.get-accumulate-derived", Behaviour.DTYPE_ACCUMULATE,
                 "getAccumulate with SUM: origin Contiguous(3, LONG), result Vector(3, 1, 2, LONG), target " +
                     "Indexed({1, 2}, {4, 0}, LONG): the old values in result slots 0, 2, 4, the sums at the target",
@@ -450,11 +440,12 @@ public final class DatatypeCases
                     win.fence(0);
                     for (int i = 0; i < 6; i++)
                     {
-                        Memory.setLong(win.base(), i, 10 * i);
+                        Memory.setLong(c.memory(win), i, 10 * i);
                     }
                     win.fence(0);
                     final long[] got = new long[5];
-                    win.getAccumulate(new long[] {1, 2, 3}, 0, 1, origin, got, 0, 1, result, c.rank(), 0, 1, target,
+                    win.getAccumulate(new long[] {1, 2, 3}, 0, 1, origin, got, 0, 1, result, c.rank(), c.disp(win, c.rank(), 0),
+                        1, target,
                         MPI.SUM);
                     win.fence(Win.MODE_NOSUCCEED);
                     // Target type map: 4, 0, 1. Old values 40, 0, 10 go to result slots 0, 2, 4.
@@ -466,10 +457,9 @@ public final class DatatypeCases
                     final long[] expectedTarget = {2, 13, 20, 30, 41, 50};
                     for (int i = 0; i < expectedTarget.length; i++)
                     {
-                        c.checkEquals(expectedTarget[i], Memory.getLong(win.base(), i), "target " + i);
+                        c.checkEquals(expectedTarget[i], Memory.getLong(c.memory(win), i), "target " + i);
                     }
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("dtype.accumulate-objects-rejected", Behaviour.DTYPE_ACCUMULATE,
                 "accumulate with Vector(2, 1, 2, OBJECT): MPI_ERR_TYPE (a derived type must be built from one " +
                     "predefined numeric type; MPJ Express's Struct already refuses mixed base types)",

@@ -15,9 +15,6 @@ final class FlavourNotes
     /** Cases that rely on the unified memory model. */
     static final String UNIFIED = "relies on the unified model (MPI-4.1 §12.4): loads and stores of another " +
         "process's memory ordered by sync; the other flavours report WIN_MODEL separate";
-    /** Cases that move derived datatypes. */
-    static final String DERIVED = "message windows carry basic and contiguous datatypes only, derived ones are " +
-        "MPI_ERR_TYPE naming the way out (flavour.message-derived-type)";
     /** Cases about the size argument, which create and createDynamic do not have. */
     static final String SIZE_ARGUMENT = "Win.create takes no size: the window is the base's bytes " +
         "(MPI-4.1 §12.2.1), and Win.createDynamic neither (§12.2.4); their argument errors are flavour.create-* " +

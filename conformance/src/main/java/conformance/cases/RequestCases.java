@@ -302,9 +302,10 @@ public final class RequestCases
                     final long[] got = new long[4];
                     win.lockAll(0);
                     WinRequest.waitAll(
-                        win.rGet(got, 0, 4, MPI.LONG, right, 0, 1, every2),
-                        win.rPut(new long[] {-1, -2, -3, -4}, 0, 4, MPI.LONG, right, 8, 1, every2),
-                        win.rAccumulate(new long[] {1, 1, 1, 1}, 0, 4, MPI.LONG, right, 9, 1, every2, MPI.SUM));
+                        win.rGet(got, 0, 4, MPI.LONG, right, c.disp(win, right, 0), 1, every2),
+                        win.rPut(new long[] {-1, -2, -3, -4}, 0, 4, MPI.LONG, right, c.disp(win, right, 8), 1, every2),
+                        win.rAccumulate(new long[] {1, 1, 1, 1}, 0, 4, MPI.LONG, right, c.disp(win, right, 9), 1, every2,
+                            MPI.SUM));
                     win.unlockAll();
                     for (int k = 0; k < 4; k++)
                     {
@@ -316,12 +317,11 @@ public final class RequestCases
                     {
                         final long expected = i >= 8 && i < 16 ? (i % 2 == 0 ? -(i - 8) / 2 - 1 : c.rank() * 1000L + i + 1) :
                             c.rank() * 1000L + i;
-                        c.checkEquals(expected, Memory.getLong(win.base(), i), "own long " + i + " (left neighbour " +
+                        c.checkEquals(expected, Memory.getLong(c.memory(win), i), "own long " + i + " (left neighbour " +
                             left + " wrote 8-15)");
                     }
                     win.unlock(c.rank());
                 })
-            .sharedOnly(FlavourNotes.DERIVED)
             .add("req.outside-epoch", Behaviour.REQ_PASSIVE_ONLY,
                 "rPut, rGet, rAccumulate and rGetAccumulate before any epoch: MPI_ERR_RMA_SYNC, saying to lock",
                 "MPI-4.1 §12.3.5 (only in passive-target epochs), §12.6.2", c ->

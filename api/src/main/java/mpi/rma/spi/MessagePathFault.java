@@ -32,4 +32,13 @@ public interface MessagePathFault
     {
         return false;
     }
+
+    /**
+     * Whether this process's target agent applies a derived target datatype as a dense block at the
+     * target displacement (a vector written as if contiguous). None by default.
+     */
+    default boolean ignoresTargetLayout()
+    {
+        return false;
+    }
 }
