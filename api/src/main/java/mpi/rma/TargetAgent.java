@@ -45,6 +45,10 @@ final class TargetAgent implements Runnable
     private final AccessFault[] pendingFaults;
     /** Per origin, how many of its puts and accumulates faulted since then. */
     private final long[] faultCounts;
+    /** What the agent receives the data of puts and accumulates into, reused (the agent's thread only). */
+    private final ScratchArrays incoming = new ScratchArrays();
+    /** What it gathers the elements of replies into, reused: a blocking Send is done with them when it returns. */
+    private final ScratchArrays outgoing = new ScratchArrays();
 
     TargetAgent(final Intracomm requests, final Intracomm replies, final ExposedMemory exposed,
         final PassiveLockQueue locks, final PscwCompletions completions, final String name)
@@ -168,7 +172,7 @@ final class TargetAgent implements Runnable
         }
         else if (kind == RmaRequest.GET)
         {
-            final Object elements = RmaRequest.newArray(type, count);
+            final Object elements = outgoing.array(type, count);
             AccessFault fault = null;
             try
             {
@@ -203,7 +207,7 @@ final class TargetAgent implements Runnable
         {
             final ReduceOp op = RmaRequest.op(header);
             final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, dataAt, type, count);
-            final Object old = RmaRequest.newArray(type, count);
+            final Object old = outgoing.array(type, count);
             AccessFault fault = null;
             try
             {
@@ -286,7 +290,7 @@ final class TargetAgent implements Runnable
         {
             return RmaRequest.inlineData(header, at, type, count);
         }
-        final Object data = RmaRequest.newArray(type, count);
+        final Object data = incoming.array(type, count);
         requests.Recv(data, 0, count, RmaRequest.datatype(type), origin, RmaRequest.DATA_TAG);
         return data;
     }
