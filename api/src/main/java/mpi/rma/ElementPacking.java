@@ -70,16 +70,11 @@ final class ElementPacking
     /** A dense array of any basic type but boolean as a segment, for {@link StridedCopy}. */
     private static MemorySegment heapSegment(final Object dense)
     {
-        return switch (dense)
+        final MemorySegment segment = WindowBase.arraySegment(dense);
+        if (segment == null)
         {
-            case byte[] array -> MemorySegment.ofArray(array);
-            case char[] array -> MemorySegment.ofArray(array);
-            case short[] array -> MemorySegment.ofArray(array);
-            case int[] array -> MemorySegment.ofArray(array);
-            case long[] array -> MemorySegment.ofArray(array);
-            case float[] array -> MemorySegment.ofArray(array);
-            case double[] array -> MemorySegment.ofArray(array);
-            default -> throw new IllegalArgumentException("no heap segment of a " + dense.getClass().getSimpleName());
-        };
+            throw new IllegalArgumentException("no heap segment of a " + dense.getClass().getSimpleName());
+        }
+        return segment;
     }
 }

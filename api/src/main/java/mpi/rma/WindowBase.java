@@ -26,17 +26,11 @@ final class WindowBase
     static MemorySegment segmentOf(final Object base, final String call)
     {
         final String kinds = "give a primitive array (double[], int[], ...), a MemorySegment or a direct ByteBuffer";
-        final MemorySegment segment = switch (base)
+        final MemorySegment ofArray = arraySegment(base);
+        final MemorySegment segment = ofArray != null ? ofArray : switch (base)
         {
             case null -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is null: " + kinds +
                 " (new byte[0] for a window that exposes nothing)");
-            case byte[] array -> MemorySegment.ofArray(array);
-            case char[] array -> MemorySegment.ofArray(array);
-            case short[] array -> MemorySegment.ofArray(array);
-            case int[] array -> MemorySegment.ofArray(array);
-            case long[] array -> MemorySegment.ofArray(array);
-            case float[] array -> MemorySegment.ofArray(array);
-            case double[] array -> MemorySegment.ofArray(array);
             case MemorySegment given -> given;
             case ByteBuffer buffer when buffer.isDirect() && !buffer.isReadOnly() -> MemorySegment.ofBuffer(buffer);
             case ByteBuffer buffer -> throw new RmaException(ErrorClass.ERR_BASE, call + ": base is a " +
@@ -59,5 +53,24 @@ final class WindowBase
                 "processes' puts must be able to write it");
         }
         return segment;
+    }
+
+    /**
+     * A primitive array but a boolean[] as a heap segment of all its bytes (wrapped, so the collector may
+     * move the array), or null for anything else.
+     */
+    static MemorySegment arraySegment(final Object array)
+    {
+        return switch (array)
+        {
+            case byte[] bytes -> MemorySegment.ofArray(bytes);
+            case char[] chars -> MemorySegment.ofArray(chars);
+            case short[] shorts -> MemorySegment.ofArray(shorts);
+            case int[] ints -> MemorySegment.ofArray(ints);
+            case long[] longs -> MemorySegment.ofArray(longs);
+            case float[] floats -> MemorySegment.ofArray(floats);
+            case double[] doubles -> MemorySegment.ofArray(doubles);
+            case null, default -> null;
+        };
     }
 }

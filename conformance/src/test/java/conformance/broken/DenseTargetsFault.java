@@ -15,18 +15,6 @@ public final class DenseTargetsFault implements MessagePathFault
     }
 
     @Override
-    public boolean dropsPut(final int origin)
-    {
-        return false;
-    }
-
-    @Override
-    public boolean tearsAccumulates()
-    {
-        return false;
-    }
-
-    @Override
     public boolean ignoresTargetLayout()
     {
         return true;

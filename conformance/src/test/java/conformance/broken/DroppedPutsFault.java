@@ -16,10 +16,4 @@ public final class DroppedPutsFault implements MessagePathFault
     {
         return true;
     }
-
-    @Override
-    public boolean tearsAccumulates()
-    {
-        return false;
-    }
 }

@@ -15,18 +15,6 @@ public final class NoPostWaitFault implements MessagePathFault
     }
 
     @Override
-    public boolean dropsPut(final int origin)
-    {
-        return false;
-    }
-
-    @Override
-    public boolean tearsAccumulates()
-    {
-        return false;
-    }
-
-    @Override
     public boolean startsWithoutPost()
     {
         return true;

@@ -15,12 +15,6 @@ public final class TornAccumulatesFault implements MessagePathFault
     }
 
     @Override
-    public boolean dropsPut(final int origin)
-    {
-        return false;
-    }
-
-    @Override
     public boolean tearsAccumulates()
     {
         return true;

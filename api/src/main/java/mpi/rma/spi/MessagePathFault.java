@@ -15,14 +15,23 @@ public interface MessagePathFault
     /** The name {@value #PROPERTY} selects it by. */
     String name();
 
-    /** Whether this process's target agent throws away a put received from {@code origin} instead of applying it. */
-    boolean dropsPut(int origin);
+    /**
+     * Whether this process's target agent throws away a put received from {@code origin} instead of
+     * applying it. None by default.
+     */
+    default boolean dropsPut(final int origin)
+    {
+        return false;
+    }
 
     /**
      * Whether accumulates applied to this process's memory read and write each element outside the
-     * lock that makes them atomic, pausing between the read and the write.
+     * lock that makes them atomic, pausing between the read and the write. None by default.
      */
-    boolean tearsAccumulates();
+    default boolean tearsAccumulates()
+    {
+        return false;
+    }
 
     /**
      * Whether this process's win.start goes ahead without waiting for the targets' posts (so its
