@@ -107,6 +107,70 @@ class SamplesTest
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"shm", "multicore"})
+    void shouldRelaxThePlateExactlyAsSerialJacobi(final String device) throws Exception
+    {
+        checkPlate(MpjJob.run(device, HaloColumns.class, RANKS, "5", "3", "40"), 5, 3, 40);
+    }
+
+    @Test
+    void shouldRelaxThePlateExactlyAsSerialJacobiAcrossTwoSimulatedNodes() throws Exception
+    {
+        final String refusal = SimulatedCluster.unavailableReason();
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+        checkPlate(MpjJob.runOnNodes(HaloColumns.class, RANKS, 2, "5", "3", "40"), 5, 3, 40);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shared", "create"})
+    void shouldCompleteEveryKindOfEpochAndTimeIt(final String flavour) throws Exception
+    {
+        final MpjJob.Run run = MpjJob.run("shm", SyncCosts.class, RANKS, "50", flavour);
+
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            assertEquals(1, run.count(String.format(Locale.ROOT, "rank %d: holds %d, its left neighbour's rank", rank,
+                (rank + RANKS - 1) % RANKS)), run.explain("rank " + rank + " got every put"));
+        }
+        for (final String kind : List.of("fence", "post/start/complete/wait", "lock/unlock (exclusive)",
+            "lockAll + flush"))
+        {
+            final Pattern row = Pattern.compile(Pattern.quote(kind) + " +(\\d+\\.\\d\\d)");
+            assertEquals(1, run.lines().stream().filter(line -> row.matcher(line).matches()
+                && Double.parseDouble(line.substring(kind.length()).trim()) > 0).count(),
+                run.explain("one positive time for " + kind));
+        }
+    }
+
+    /** Each rank's printed sum is that of its columns of one serial plate relaxed as many steps, bit for bit. */
+    private static void checkPlate(final MpjJob.Run run, final int rows, final int columns, final int steps)
+    {
+        final int plateColumns = columns * RANKS;
+        final double[] plate = new double[(rows + 2) * (plateColumns + 2)];
+        java.util.Arrays.fill(plate, 0, plateColumns + 2, HaloColumns.HOT);
+        final double[] next = plate.clone();
+        for (int step = 0; step < steps; step++)
+        {
+            HaloColumns.relax(plate, next, rows, plateColumns);
+        }
+        for (int rank = 0; rank < RANKS; rank++)
+        {
+            double sum = 0;
+            for (int i = 1; i <= rows; i++)
+            {
+                for (int j = 1 + rank * columns; j <= (rank + 1) * columns; j++)
+                {
+                    sum += plate[i * (plateColumns + 2) + j];
+                }
+            }
+            assertEquals(1, run.count(String.format(Locale.ROOT, "rank %d: columns %d-%d, sum %.10f", rank,
+                rank * columns, (rank + 1) * columns - 1, sum)), run.explain("rank " + rank + "'s columns"));
+        }
+        assertEquals(1, run.count(String.format(Locale.ROOT, "2-D heat diffusion: %d x %d cells on %d ranks " +
+            "(top edge 100, others 0)", rows, plateColumns, RANKS)), run.explain("rank 0's plate"));
+    }
+
     @Test
     void shouldCountEveryDartOfEveryRankAcrossTwoSimulatedNodes() throws Exception
     {
