@@ -162,12 +162,15 @@ public final class DeviceBenchmark
                         throw usage("--only needs parts");
                     }
                     final List<String> parts = List.of(args[++i].split(","));
-                    rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
-                    if (rows.isEmpty())
+                    final List<String> known = ROWS.stream().map(Row::part).distinct().toList();
+                    for (final String part : parts)
                     {
-                        throw usage("--only " + args[i] + " names no part of " +
-                            ROWS.stream().map(Row::part).distinct().toList());
+                        if (!known.contains(part))
+                        {
+                            throw usage("--only names " + part + ", which is no part of " + known);
+                        }
                     }
+                    rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
                 }
                 case "--no-multicore" -> multicore = false;
                 case "--no-niodev" -> niodev = false;

@@ -115,6 +115,16 @@ public final class RankJvmBenchmark
                 case "--only" ->
                 {
                     final List<String> names = List.of(args[++i].split(","));
+                    final List<String> known = CANDIDATES.stream().map(Candidate::name).toList();
+                    for (final String name : names)
+                    {
+                        if (!known.contains(name))
+                        {
+                            System.err.println("RankJvmBenchmark: --only names " + name + ", which is none of " +
+                                known);
+                            System.exit(2);
+                        }
+                    }
                     candidates = CANDIDATES.stream().filter(c -> names.contains(c.name())).toList();
                 }
                 default ->

@@ -22,6 +22,16 @@ import org.junit.jupiter.api.Timeout;
 class DeviceBenchmarkTest
 {
     @Test
+    void shouldRefuseAPartThatNamesNoRowEvenBesideKnownOnes()
+    {
+        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> DeviceBenchmark.run(new String[] {"--only", "barrier,bcast"}, System.out));
+        assertTrue(e.getMessage().contains("--only names bcast, which is no part of [") &&
+            e.getMessage().contains("bcast:1048576"), e.getMessage());
+    }
+
+    @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void shouldPrintEveryRowInQuickMode() throws Exception
     {
