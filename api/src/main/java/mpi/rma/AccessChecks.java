@@ -49,20 +49,31 @@ final class AccessChecks
         final int originCount, final Datatype originType, final int targetRank, final long targetDisp,
         final int targetCount, final Datatype targetType, final boolean writesTarget)
     {
+        final long offset = transferOffset(epochs, call, origin, originOffset, originCount, originType, targetRank,
+            targetDisp, targetCount, targetType, writesTarget);
+        return offset == NO_TARGET ? null :
+            new Transfer(TypeLayouts.of(originType, call, "origin"), TypeLayouts.of(targetType, call, "target"), offset);
+    }
+
+    /**
+     * As {@link #transfer}, for the blocking calls, which take the layouts from {@link TypeLayouts} themselves
+     * (an array index for a basic type): the byte offset in the target's segment, or {@link #NO_TARGET} for
+     * {@code MPI.PROC_NULL}, and no object made per call.
+     */
+    long transferOffset(final Epochs epochs, final String call, final Object origin, final int originOffset,
+        final int originCount, final Datatype originType, final int targetRank, final long targetDisp,
+        final int targetCount, final Datatype targetType, final boolean writesTarget)
+    {
         final TypeLayout originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-        final TypeLayout targetLayout = TypeLayouts.of(targetType, call + ": targetType");
+        final TypeLayout targetLayout = TypeLayouts.of(targetType, call, "target");
         checkSameSignature(call, "origin", originLayout, originCount, targetLayout, targetCount);
         final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, targetLayout);
-        if (offset == NO_TARGET)
-        {
-            return null;
-        }
-        if (writesTarget)
+        if (offset != NO_TARGET && writesTarget)
         {
             checkNoOverlap(call, "target", targetLayout, targetCount,
                 call.equals("Win.put") || call.equals("Win.rPut") ? "§12.3.1" : "§12.3.4");
         }
-        return new Transfer(originLayout, targetLayout, offset);
+        return offset;
     }
 
     /** Where a getAccumulate goes: its operation, the layouts of its buffers (origin null with NO_OP), the offset. */
@@ -76,7 +87,7 @@ final class AccessChecks
         final int resultCount, final Datatype resultType, final int targetRank, final long targetDisp,
         final int targetCount, final Datatype targetType, final Op op)
     {
-        final TypeLayout type = TypeLayouts.of(targetType, call + ": targetType");
+        final TypeLayout type = TypeLayouts.of(targetType, call, "target");
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
         TypeLayout originLayout = null;
         if (reduce != ReduceOp.NO_OP)
@@ -172,7 +183,7 @@ final class AccessChecks
     static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,
         final int count, final Datatype datatype)
     {
-        return checkBuffer(call, what, buffer, offset, count, TypeLayouts.of(datatype, call + ": " + what + "Type"));
+        return checkBuffer(call, what, buffer, offset, count, TypeLayouts.of(datatype, call, what));
     }
 
     static TypeLayout checkBuffer(final String call, final String what, final Object buffer, final int offset,

@@ -65,7 +65,7 @@ final class RequestCalls
     {
         final String call = "Win.rAccumulate";
         checkPassive(call, targetRank);
-        final TypeLayout type = TypeLayouts.of(originType, call + ": originType");
+        final TypeLayout type = TypeLayouts.of(originType, call, "origin");
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
         final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
             originType, targetRank, targetDisp, targetCount, targetType, true);

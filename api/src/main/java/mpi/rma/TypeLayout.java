@@ -123,6 +123,12 @@ final class TypeLayout
         return displacements.length == 1 && lengths[0] == extent;
     }
 
+    /** Where a dense type's one block starts, in elements (see {@link #isDense}). */
+    long denseStart()
+    {
+        return displacements[0];
+    }
+
     /**
      * {@code count} copies as one strided pattern, or null if they are not one. A dense type gives
      * one block; a vector whose extent is its blocks' spacing times their number gives

@@ -38,6 +38,16 @@ final class TypeLayouts
     }
 
     /**
+     * The layout of the datatype argument {@code side + "Type"} of {@code call}: as {@link #of(Datatype, String)},
+     * whose message it builds only for a derived or wrong type, since every put, get and accumulate asks.
+     */
+    static TypeLayout of(final Datatype datatype, final String call, final String side)
+    {
+        final BasicType basic = BasicType.ofBasic(datatype);
+        return basic != null ? BASIC[basic.ordinal()] : of(datatype, call + ": " + side + "Type");
+    }
+
+    /**
      * The layout of {@code datatype}.
      *
      * @param what the call and argument, for messages, e.g. "Win.put: originType".

@@ -29,6 +29,13 @@ final class TypedMoves
     {
         final BasicType basic = targetType.basic();
         final int elementBytes = basic.sizeBytes();
+        if (bothDense(originType, originCount, targetType))
+        {
+            basic.copyToMemory(origin, Math.toIntExact(originOffset + originType.denseStart()), target,
+                targetOffset + targetType.denseStart() * elementBytes,
+                Math.toIntExact(originType.size() * originCount));
+            return;
+        }
         final TypeLayout.Strided[] pair = stridedPair(originType, originCount, targetType, targetCount);
         if (pair != null)
         {
@@ -67,6 +74,13 @@ final class TypedMoves
     {
         final BasicType basic = targetType.basic();
         final int elementBytes = basic.sizeBytes();
+        if (bothDense(originType, originCount, targetType))
+        {
+            basic.copyFromMemory(target, targetOffset + targetType.denseStart() * elementBytes, origin,
+                Math.toIntExact(originOffset + originType.denseStart()),
+                Math.toIntExact(originType.size() * originCount));
+            return;
+        }
         final TypeLayout.Strided[] pair = stridedPair(originType, originCount, targetType, targetCount);
         if (pair != null)
         {
@@ -149,7 +163,16 @@ final class TypedMoves
      * Both sides as strided patterns of one block length, or null: one side a single block is cut
      * to the other's blocks; two patterns of different block lengths take the general walk.
      */
-    private static TypeLayout.Strided[] stridedPair(final TypeLayout originType, final int originCount,
+    /**
+     * Whether both sides are one block (basic or contiguous types, the common case) with elements to
+     * move: one copy then, and no pattern objects, which a call the JIT does not inline would allocate.
+     */
+    private static boolean bothDense(final TypeLayout originType, final int originCount, final TypeLayout targetType)
+    {
+        return originType.isDense() && targetType.isDense() && originCount > 0 && originType.size() > 0;
+    }
+
+        private static TypeLayout.Strided[] stridedPair(final TypeLayout originType, final int originCount,
         final TypeLayout targetType, final int targetCount)
     {
         TypeLayout.Strided origin = originType.strided(originCount);

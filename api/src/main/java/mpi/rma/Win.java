@@ -398,12 +398,12 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.put";
         checkUsable(call);
-        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
-            originType, targetRank, targetDisp, targetCount, targetType, true);
-        if (transfer != null)
+        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+            targetRank, targetDisp, targetCount, targetType, true);
+        if (offset != AccessChecks.NO_TARGET)
         {
-            targets.put(call, origin, originOffset, transfer.origin(), originCount, targetRank, transfer.offset(),
-                transfer.target(), targetCount);
+            targets.put(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
         }
     }
 
@@ -413,12 +413,12 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.get";
         checkUsable(call);
-        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
-            originType, targetRank, targetDisp, targetCount, targetType, false);
-        if (transfer != null)
+        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+            targetRank, targetDisp, targetCount, targetType, false);
+        if (offset != AccessChecks.NO_TARGET)
         {
-            targets.get(call, origin, originOffset, transfer.origin(), originCount, targetRank, transfer.offset(),
-                transfer.target(), targetCount);
+            targets.get(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
         }
     }
 
@@ -431,14 +431,14 @@ public final class Win implements AutoCloseable
     {
         final String call = "Win.accumulate";
         checkUsable(call);
-        final TypeLayout type = TypeLayouts.of(originType, call + ": originType");
+        final TypeLayout type = TypeLayouts.of(originType, call, "origin");
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
-        final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
-            originType, targetRank, targetDisp, targetCount, targetType, true);
-        if (transfer != null)
+        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+            targetRank, targetDisp, targetCount, targetType, true);
+        if (offset != AccessChecks.NO_TARGET)
         {
-            targets.accumulate(call, reduce, origin, originOffset, transfer.origin(), originCount, targetRank,
-                transfer.offset(), transfer.target(), targetCount);
+            targets.accumulate(call, reduce, origin, originOffset, type, originCount, targetRank, offset,
+                TypeLayouts.of(targetType, call, "target"), targetCount);
         }
     }
 
