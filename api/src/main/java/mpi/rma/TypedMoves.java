@@ -31,9 +31,10 @@ final class TypedMoves
         final int elementBytes = basic.sizeBytes();
         if (bothDense(originType, originCount, targetType))
         {
-            basic.copyToMemory(origin, Math.toIntExact(originOffset + originType.denseStart()), target,
-                targetOffset + targetType.denseStart() * elementBytes,
-                Math.toIntExact(originType.size() * originCount));
+            // One block: a store of one element stays a store (a bulk copy costs more for it).
+            final long elements = originType.size() * originCount;
+            StridedCopy.toMemory(basic, origin, originOffset + originType.denseStart(), elements, target,
+                targetOffset + targetType.denseStart() * elementBytes, elements * elementBytes, 1, elements);
             return;
         }
         final TypeLayout.Strided[] pair = stridedPair(originType, originCount, targetType, targetCount);
@@ -76,9 +77,9 @@ final class TypedMoves
         final int elementBytes = basic.sizeBytes();
         if (bothDense(originType, originCount, targetType))
         {
-            basic.copyFromMemory(target, targetOffset + targetType.denseStart() * elementBytes, origin,
-                Math.toIntExact(originOffset + originType.denseStart()),
-                Math.toIntExact(originType.size() * originCount));
+            final long elements = originType.size() * originCount;
+            StridedCopy.fromMemory(basic, target, targetOffset + targetType.denseStart() * elementBytes,
+                elements * elementBytes, origin, originOffset + originType.denseStart(), elements, 1, elements);
             return;
         }
         final TypeLayout.Strided[] pair = stridedPair(originType, originCount, targetType, targetCount);
@@ -126,6 +127,14 @@ final class TypedMoves
         final BasicType basic = targetType.basic();
         final int elementBytes = basic.sizeBytes();
         final boolean reads = op != ReduceOp.NO_OP;
+        if (targetType.isDense() && (!reads || originType.isDense()) && (result == null || resultType.isDense()))
+        {
+            // The common case in one run, without cursors (objects where the JIT does not inline the call).
+            applyRun(atomics, op, basic, origin, reads ? Math.toIntExact(originOffset + originType.denseStart()) : 0,
+                result, result != null ? Math.toIntExact(resultOffset + resultType.denseStart()) : 0, targetRank,
+                target, targetOffset + targetType.denseStart() * elementBytes, targetType.size() * targetCount);
+            return;
+        }
         final TypeCursor from = reads ? new TypeCursor(originType, originCount) : null;
         final TypeCursor back = result != null ? new TypeCursor(resultType, resultCount) : null;
         final TypeCursor to = new TypeCursor(targetType, targetCount);
@@ -137,16 +146,7 @@ final class TypedMoves
             final long targetAt = targetOffset + to.position() * elementBytes;
             final int originAt = from != null ? Math.toIntExact(originOffset + from.position()) : 0;
             final int resultAt = back != null ? Math.toIntExact(resultOffset + back.position()) : 0;
-            for (int i = 0; i < run; i++)
-            {
-                final long operand = reads ? basic.rawFromArray(origin, originAt + i) : 0;
-                final long old = atomics.getAndApply(targetRank, target, targetAt + (long)i * elementBytes, basic, op,
-                    operand);
-                if (back != null)
-                {
-                    basic.rawToArray(old, result, resultAt + i);
-                }
-            }
+            applyRun(atomics, op, basic, origin, originAt, result, resultAt, targetRank, target, targetAt, run);
             to.advance(run);
             if (from != null)
             {
@@ -163,6 +163,28 @@ final class TypedMoves
      * Both sides as strided patterns of one block length, or null: one side a single block is cut
      * to the other's blocks; two patterns of different block lengths take the general walk.
      */
+    /**
+     * Combines {@code run} consecutive origin elements into as many target elements, atomically per
+     * element, first storing each old value in {@code result} when it is not null.
+     */
+    private static void applyRun(final AtomicElements atomics, final ReduceOp op, final BasicType basic,
+        final Object origin, final int originAt, final Object result, final int resultAt, final int targetRank,
+        final MemorySegment target, final long targetAt, final long run)
+    {
+        final boolean reads = op != ReduceOp.NO_OP;
+        final int elementBytes = basic.sizeBytes();
+        for (int i = 0; i < run; i++)
+        {
+            final long operand = reads ? basic.rawFromArray(origin, originAt + i) : 0;
+            final long old = atomics.getAndApply(targetRank, target, targetAt + (long)i * elementBytes, basic, op,
+                operand);
+            if (result != null)
+            {
+                basic.rawToArray(old, result, resultAt + i);
+            }
+        }
+    }
+
     /**
      * Whether both sides are one block (basic or contiguous types, the common case) with elements to
      * move: one copy then, and no pattern objects, which a call the JIT does not inline would allocate.
