@@ -253,6 +253,9 @@ public final class CreateWindowProgram
             win.put(new int[] {7, 8}, 0, 1, pair, (rank + 1) % size, 0, 1, pair);
             win.fence(0);
             final boolean contiguous = base[0] == 7 && base[1] == 8;
+            // Every process has read its memory before the next puts land there: without this fence the left
+            // neighbour, out of the last one first, may overwrite base[0..1] before this process reads them.
+            win.fence(0);
             final Datatype everyOther = Datatype.Vector(2, 1, 2, MPI.INT);
             everyOther.Commit();
             win.put(new int[] {9, 0, 10}, 0, 1, everyOther, (rank + 1) % size, 0, 2, MPI.INT);
