@@ -160,10 +160,6 @@ final class TypedMoves
     }
 
     /**
-     * Both sides as strided patterns of one block length, or null: one side a single block is cut
-     * to the other's blocks; two patterns of different block lengths take the general walk.
-     */
-    /**
      * Combines {@code run} consecutive origin elements into as many target elements, atomically per
      * element, first storing each old value in {@code result} when it is not null.
      */
@@ -194,7 +190,11 @@ final class TypedMoves
         return originType.isDense() && targetType.isDense() && originCount > 0 && originType.size() > 0;
     }
 
-        private static TypeLayout.Strided[] stridedPair(final TypeLayout originType, final int originCount,
+    /**
+     * Both sides as strided patterns of one block length, or null: one side a single block is cut
+     * to the other's blocks; two patterns of different block lengths take the general walk.
+     */
+    private static TypeLayout.Strided[] stridedPair(final TypeLayout originType, final int originCount,
         final TypeLayout targetType, final int targetCount)
     {
         TypeLayout.Strided origin = originType.strided(originCount);
