@@ -19,7 +19,7 @@ import mpi.MPI;
  *   received by each receiver.</li>
  * </ul>
  * Every part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
- * seconds); then each is sized by rank 0 (broadcast, so that every rank runs the same count) to last
+ * seconds), and for half of it again right before it is measured; then each is sized by rank 0 (broadcast, so that every rank runs the same count) to last
  * about the target per repetition, and every rank that takes part prints one {@link Samples} line.
  */
 public final class DeviceRank
@@ -60,6 +60,11 @@ public final class DeviceRank
         for (int p = 0; p < parts.size(); p++)
         {
             final Measured part = measured.get(p);
+            // Again, right before it is measured: the parts warmed up after this one ran other paths through
+            // the same code (the 16 MiB messages through the 8-byte path's), and what the JIT recompiles for
+            // them then would run on the cores of this part's repetitions (8 B: median 2.9-16.5 us measured
+            // right after the 16 MiB part, 1.1-1.7 us after this second warm-up).
+            warmUp(part, warmupNs / 2);
             final long[] ops = {10};
             for (int sizing = 0; sizing < 2; sizing++)
             {

@@ -72,6 +72,10 @@ public final class CollectivesProgram
         final double[] big = (double[])values(MPI.DOUBLE, 200_000, rank);
         world.Bcast(big, 3, 199_990, MPI.DOUBLE, world.Size() - 1);
         lines.add("Bcast big " + render(big));
+        // Over twice a staging slot's bytes: the root's slot is used as a ring, round it more than once.
+        final int[] bigger = (int[])values(MPI.INT, 600_000, rank);
+        world.Bcast(bigger, 0, bigger.length, MPI.INT, 0);
+        lines.add("Bcast bigger " + render(bigger));
         world.Barrier();
         // A second communicator: the even and the odd ranks, freed again.
         final Intracomm half = world.Split(rank % 2, rank);

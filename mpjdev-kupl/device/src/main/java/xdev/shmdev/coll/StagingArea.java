@@ -18,10 +18,10 @@ import kupl.ShmWin;
  *  | header, slot 0 (32 bytes)  | data, slot 0         | header, slot 1 (32 bytes)  | data, slot 1         |
  *  +----------------------------+----------------------+----------------------------+----------------------+
  *  each slot starts a cache line (its data is rounded up to whole lines)
- *  header: 0       4       8               12              16                              24      32
- *          +-------+-------+---------------+---------------+-------------------------------+-------+
- *          |status | type  | send elements | recv elements | flag: stamp of its last round |       |
- *          +-------+-------+---------------+---------------+-------------------------------+-------+
+ *  header: 0       4       8               12              16                              24                  32
+ *          +-------+-------+---------------+---------------+-------------------------------+-------------------+
+ *          |status | type  | send elements | recv elements | flag: stamp of its last round | progress (stamped)|
+ *          +-------+-------+---------------+---------------+-------------------------------+-------------------+
  * </pre>
  *
  * <p>Two ways to end a phase. {@link #fence()}: the engine's fence, a full memory barrier, so plain stores
@@ -34,6 +34,12 @@ import kupl.ShmWin;
  * <p>Why two slots make one fence or flag round per phase enough: a rank writes slot {@code p % 2} in phase
  * {@code p + 2} only after the fence or flag round of phase {@code p + 1}, which no rank passes before every
  * rank has joined it, that is, finished reading phase {@code p}. Both ways give that, so they can alternate.
+ *
+ * <p>Within a phase, after its fence, a rank can also stream: write more of its slot and count what it has
+ * written, or what it has read of another's, in its slot's progress word ({@link #publishProgress}, a
+ * release store), which others await ({@link #awaitProgress}); the count is stamped with the phase, so a
+ * count left from an earlier phase never satisfies a wait. The two-slot rule above still holds: a phase's
+ * streaming ends before its ranks join the next phase's fence.
  *
  * <p>The header lets every rank take the same decision from the same data: after the first phase of a
  * collective each rank reads all headers, and the collective runs here only if every rank could handle it
@@ -52,10 +58,13 @@ final class StagingArea implements AutoCloseable
     private static final long SEND_ELEMENTS_OFFSET = 8;
     private static final long RECV_ELEMENTS_OFFSET = 12;
     private static final long FLAG_OFFSET = 16;
+    private static final long PROGRESS_OFFSET = 24;
     /** The flag word: release stores and acquire loads (coordinates: segment, byte offset). */
     private static final VarHandle FLAG = ValueLayout.JAVA_LONG.varHandle();
     /** Names the flag round's wait in the engine's errors (a rank that died, a closed window). */
     private static final String FLAG_ROUND = "collective flag round";
+    /** Names a wait for another rank's progress within a phase in the engine's errors. */
+    private static final String PROGRESS_WAIT = "collective's progress of a rank";
     /** Header status: this rank can run the collective here. */
     private static final int READY = 1;
     /** Header status: this rank cannot (a datatype, buffer or size that only MPJ Express handles). */
@@ -76,6 +85,13 @@ final class StagingArea implements AutoCloseable
     /** During a flag round: the stamp awaited, and the first rank whose flag has not shown it yet. */
     private long awaitedStamp;
     private int nextFlagRank;
+    /** The progress wait's condition, made once: {@link #progressReached()}. */
+    private final BooleanSupplier progressReached = this::progressReached;
+    /** During a progress wait: the stamped count awaited, the ranks awaited, and the next one to check. */
+    private long awaitedProgress;
+    private int progressRank;
+    private int progressEnd;
+    private int progressSkipped;
 
     StagingArea(final ShmWin win, final long capacityBytes)
     {
@@ -203,17 +219,79 @@ final class StagingArea implements AutoCloseable
         FLAG.setRelease(segments[rank], slot + FLAG_OFFSET, awaitedStamp);
         if (!allFlagsRaised())
         {
-            if (EngineWaitAllocation.COUNTING)
-            {
-                EngineWaitAllocation.await(win, allFlagsRaised, FLAG_ROUND);
-            }
-            else
-            {
-                win.awaitCondition(allFlagsRaised, FLAG_ROUND);
-            }
+            await(allFlagsRaised, FLAG_ROUND);
         }
         readSlotOffset = slot;
         phase++;
+    }
+
+    /**
+     * After a phase's fence, while its slots are read: says that this rank has done {@code count} steps of
+     * the phase's streaming (written or read that many pieces), with a release store, so that whoever sees the
+     * count also sees what was written before it.
+     */
+    void publishProgress(final long count)
+    {
+        FLAG.setRelease(segments[rank], readSlotOffset + PROGRESS_OFFSET, stampedProgress(count));
+    }
+
+    /** Waits until {@code rank} has published at least {@code count} steps in this phase. */
+    void awaitProgress(final int rank, final long count)
+    {
+        awaitProgress(rank, rank + 1, -1, count);
+    }
+
+    /** Waits until every rank but {@code skipped} has published at least {@code count} steps in this phase. */
+    void awaitProgressOfAllBut(final int skipped, final long count)
+    {
+        awaitProgress(0, segments.length, skipped, count);
+    }
+
+    private void awaitProgress(final int from, final int end, final int skipped, final long count)
+    {
+        awaitedProgress = stampedProgress(count);
+        progressRank = from;
+        progressEnd = end;
+        progressSkipped = skipped;
+        if (!progressReached())
+        {
+            await(progressReached, PROGRESS_WAIT);
+        }
+    }
+
+    /** A count of this phase's steps, above every count of an earlier phase (the phase in the high half). */
+    private long stampedProgress(final long count)
+    {
+        return phase << 32 | count;
+    }
+
+    /** Whether the ranks awaited have published {@link #awaitedProgress}; resumes at the first not seen yet. */
+    private boolean progressReached()
+    {
+        final long offset = readSlotOffset + PROGRESS_OFFSET;
+        while (progressRank < progressEnd)
+        {
+            if (progressRank != progressSkipped &&
+                (long)FLAG.getAcquire(segments[progressRank], offset) < awaitedProgress)
+            {
+                return false;
+            }
+            progressRank++;
+        }
+        return true;
+    }
+
+    /** The engine's waiting (spin, yield, park; an error naming a rank that died meanwhile). */
+    private void await(final BooleanSupplier condition, final String what)
+    {
+        if (EngineWaitAllocation.COUNTING)
+        {
+            EngineWaitAllocation.await(win, condition, what);
+        }
+        else
+        {
+            win.awaitCondition(condition, what);
+        }
     }
 
     /** Whether every rank's flag shows {@link #awaitedStamp}; resumes at the first rank not seen yet. */
