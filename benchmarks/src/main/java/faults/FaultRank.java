@@ -26,6 +26,9 @@ public final class FaultRank
     static final int LARGE_MESSAGE_BYTES = 4 << 20;
     private static final int WINDOW_BYTES = 1 << 20;
     private static final int LOCK_EPOCHS_PER_FENCE = 8;
+    /** Bytes of each Bcast of {@link Phase#COLLECTIVES}: longer than one chunk of the shared-memory Bcast. */
+    private static final int COLLECTIVE_BCAST_BYTES = 1 << 20;
+    private static final int ALLREDUCE_DOUBLES = 8;
 
     private final Intracomm comm;
     private final int rank;
@@ -65,6 +68,7 @@ public final class FaultRank
             case LARGE_MESSAGE -> largeMessage();
             case LOCK_EPOCH -> lockEpoch();
             case FREE -> free();
+            case COLLECTIVES -> collectives();
         }
     }
 
@@ -113,6 +117,20 @@ public final class FaultRank
         {
             inside();
             comm.Sendrecv(out, 0, out.length, MPI.BYTE, right, 0, in, 0, in.length, MPI.BYTE, left, 0);
+        }
+    }
+
+    private void collectives()
+    {
+        final byte[] block = new byte[COLLECTIVE_BCAST_BYTES];
+        final double[] mine = new double[ALLREDUCE_DOUBLES];
+        final double[] sum = new double[ALLREDUCE_DOUBLES];
+        for (int round = 0; ; round++)
+        {
+            inside();
+            comm.Bcast(block, 0, block.length, MPI.BYTE, round % size);
+            comm.Allreduce(mine, 0, sum, 0, mine.length, MPI.DOUBLE, MPI.SUM);
+            comm.Barrier();
         }
     }
 

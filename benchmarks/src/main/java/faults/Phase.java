@@ -18,7 +18,12 @@ public enum Phase
     /** Exclusive lock, put and unlock on rank 0's segment by every rank, a fence every few epochs. */
     LOCK_EPOCH("lock-epoch"),
     /** {@code Win.free} of a 1 MiB window (each window allocated outside the phase). */
-    FREE("free");
+    FREE("free"),
+    /**
+     * {@code Bcast} of 1 MiB from a root that moves round the ranks, {@code Allreduce} of 8 doubles and
+     * {@code Barrier}, over and over (point-to-point only; on shm, through the shared-memory collectives).
+     */
+    COLLECTIVES("collectives");
 
     private final String cliName;
 
