@@ -19,8 +19,9 @@ import mpi.MPI;
  *   received by each receiver.</li>
  * </ul>
  * Every part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
- * seconds), and for half of it again right before it is measured; then each is sized by rank 0 (broadcast, so that every rank runs the same count) to last
- * about the target per repetition, and every rank that takes part prints one {@link Samples} line.
+ * seconds), and for half of it again right before it is measured; then each is sized by rank 0
+ * (broadcast, so that every rank runs the same count) to last about the target per repetition, and
+ * every rank that takes part prints one {@link Samples} line.
  */
 public final class DeviceRank
 {
