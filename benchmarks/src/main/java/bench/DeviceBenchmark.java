@@ -44,16 +44,13 @@ import mpjrun.ShmJob;
  */
 public final class DeviceBenchmark
 {
-    /**
-     * How long each part is warmed up (ms) and measured; the engine's fence, which has no clock of its own to
-     * stop a warm-up, is warmed up with {@code warmupFences} fences.
-     */
-    record Settings(int warmupMs, int repetitions, long repetitionTargetNs, int warmupFences)
+    /** How long each part (and the engine's fence) is warmed up, in ms, and measured. */
+    record Settings(int warmupMs, int repetitions, long repetitionTargetNs)
     {
     }
 
-    static final Settings FULL = new Settings(2_000, 7, 100_000_000L, 20_000);
-    static final Settings QUICK = new Settings(20, 2, 2_000_000L, 200);
+    static final Settings FULL = new Settings(2_000, 7, 100_000_000L);
+    static final Settings QUICK = new Settings(20, 2, 2_000_000L);
     /** Barrier and Allreduce on shared memory should take at most this many times the engine's fence. */
     static final double FENCE_RATIO_TARGET = 1.5;
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
@@ -317,7 +314,7 @@ public final class DeviceBenchmark
             "shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
             "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own). Engine fence: kupl's raw " +
             "fence on a one-word window, one JVM per process (kupl.bootstrap.LocalJob), after " +
-            settings.warmupFences() + " warm-up fences. Open MPI C: our C programs (benchmarks/src/main/c, " +
+            settings.warmupMs() + " ms of warm-up. Open MPI C: our C programs (benchmarks/src/main/c, " +
             "mpicc -O2), the same loop, sizing and units as the Java ranks, blocking MPI_Send/MPI_Recv. " +
             "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer.");
         notes.forEach(note -> out.println("\n" + note));
@@ -384,7 +381,7 @@ public final class DeviceBenchmark
         try
         {
             return String.join("\n", EngineBenchmark.runLocalJob(FenceRank.class, processes, Map.of(),
-                List.of(Integer.toString(settings.warmupFences()), Integer.toString(settings.repetitions()),
+                List.of(Integer.toString(settings.warmupMs()), Integer.toString(settings.repetitions()),
                     Long.toString(settings.repetitionTargetNs()))));
         }
         catch (final Exception e)

@@ -50,22 +50,22 @@ public final class EngineBenchmark
     /**
      * How long and how often each part measures.
      *
-     * @param warmupFences       untimed fences (barriers) before a repetition is sized (from
-     *                           half as many, then from one unmeasured repetition).
+     * @param warmupMs           how long fences (barriers) run untimed before a repetition is sized
+     *                           (from 100 of them, then from one unmeasured repetition).
      * @param repetitions        measured repetitions per configuration (a median needs at least 5).
      * @param repetitionTargetNs how long one repetition of fences (barriers) should last.
      * @param allocWarmupPairs   unmeasured alloc+free pairs per size.
      * @param copyWarmup         unmeasured copies (the first one is reported apart: page faults).
      */
-    public record Settings(int warmupFences, int repetitions, long repetitionTargetNs, int allocWarmupPairs,
+    public record Settings(int warmupMs, int repetitions, long repetitionTargetNs, int allocWarmupPairs,
         int copyWarmup)
     {
     }
 
-    /** About 1 s per fence configuration: 2,000 warm-up fences, then 1 + 7 repetitions of ~100 ms. */
-    public static final Settings FULL = new Settings(2_000, 7, 100_000_000L, 3, 2);
+    /** About 2 s per fence configuration: 1 s of warm-up, then 1 + 7 repetitions of ~100 ms. */
+    public static final Settings FULL = new Settings(1_000, 7, 100_000_000L, 3, 2);
     /** Every row, in a few seconds: only shows that everything runs. */
-    public static final Settings QUICK = new Settings(200, 5, 2_000_000L, 1, 1);
+    public static final Settings QUICK = new Settings(10, 5, 2_000_000L, 1, 1);
 
     /** Processes of each fence configuration (ranks for MPJ Express). */
     public static final int[] FENCE_PROCESSES = {2, 4, 8};
@@ -216,7 +216,7 @@ public final class EngineBenchmark
 
     private void fencePart() throws Exception
     {
-        final List<String> args = List.of(Integer.toString(settings.warmupFences()),
+        final List<String> args = List.of(Integer.toString(settings.warmupMs()),
             Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
         final String mpjProblem = prepareMpj();
         final List<String> footnotes = new ArrayList<>();
@@ -269,7 +269,7 @@ public final class EngineBenchmark
             "MPJ Express Barrier, ns", "target", "met: linear / rd", "ops per repetition: linear / rd / MPJ"}, rows);
         out.println();
         out.println("Median over " + settings.repetitions() + " repetitions (min-max); a repetition counts as " +
-            "long as its slowest process. After " + settings.warmupFences() + " warm-up operations, a repetition " +
+            "long as its slowest process. After " + settings.warmupMs() + " ms of untimed ones, a repetition " +
             "is sized to last about " + settings.repetitionTargetNs() / 1_000_000 + " ms from a timed run, then " +
             "again from one unmeasured repetition. Engine: one JVM per process; MPJ Express: one JVM, one thread " +
             "per rank.");

@@ -10,26 +10,34 @@ import mpi.MPI;
  *
  * <p>In multicore mode a rank's {@code main} receives {@code {rank, processes, "smpdev",
  * appArgs...}}; {@code MPI.Init} strips the first three and returns the rest:
- * warmupBarriers, repetitions, repetitionTargetNs.
+ * warmupMs, repetitions, repetitionTargetNs; the warm-up runs for warmupMs by rank 0's clock (its
+ * decision broadcast after each batch), as FenceRank's does.
  */
 public final class MpjBarrierRank
 {
+    private static final long FIRST_BATCH = 100;
+    private static final long LAST_BATCH = 10_000;
+
     public static void main(final String[] args) throws Exception
     {
         final String[] appArgs = MPI.Init(args);
-        final int warmupBarriers = Integer.parseInt(appArgs[0]);
+        final long warmupNs = Long.parseLong(appArgs[0]) * 1_000_000L;
         final int repetitions = Integer.parseInt(appArgs[1]);
         final long repetitionTargetNs = Long.parseLong(appArgs[2]);
         final int rank = MPI.COMM_WORLD.Rank();
 
-        for (int i = 0; i < warmupBarriers; i++)
+        final long startNs = System.nanoTime();
+        final int[] more = {1};
+        for (long batch = FIRST_BATCH; more[0] != 0; batch = Math.min(batch * 2, LAST_BATCH))
         {
-            MPI.COMM_WORLD.Barrier();
+            timeBarriers(batch);
+            more[0] = System.nanoTime() - startNs < warmupNs ? 1 : 0;
+            MPI.COMM_WORLD.Bcast(more, 0, 1, MPI.INT, 0);
         }
 
         // Sized as FenceRank sizes a repetition; every rank must run the same number of
         // barriers: rank 0 decides and broadcasts.
-        final long[] barriers = {Math.max(100, warmupBarriers / 2)};
+        final long[] barriers = {FIRST_BATCH};
         for (int sizing = 0; sizing < 2; sizing++)
         {
             final long elapsedNs = timeBarriers(barriers[0]);
