@@ -14,7 +14,8 @@ import mpi.MPI;
  *   <li>{@code pingpong:<bytes>}: ranks 0 and 1 bounce a message; one value is half a round trip, ns;</li>
  *   <li>{@code bandwidth:<bytes>}: rank 0 sends messages back to back to rank 1, which acknowledges
  *   the last; one value is GB/s;</li>
- *   <li>{@code barrier}, {@code allreduce}: every rank; {@code allreduce} sums 8 doubles; ns per call;</li>
+ *   <li>{@code barrier}, {@code allreduce[:<doubles>]}: every rank; {@code allreduce} sums 8 doubles (or as many
+ *   as given: {@code allreduce:1} fits one cache line with the exchange's flag, 8 do not); ns per call;</li>
  *   <li>{@code bcast:<bytes>}: rank 0 broadcasts a byte array to every other rank; one value is GB/s
  *   received by each receiver.</li>
  * </ul>
@@ -48,7 +49,7 @@ public final class DeviceRank
                 case "pingpong" -> new PingPong(Integer.parseInt(words[1]));
                 case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]));
                 case "barrier" -> ops -> barrier(ops);
-                case "allreduce" -> ops -> allreduce(ops);
+                case "allreduce" -> allreduce(words.length == 1 ? 8 : Integer.parseInt(words[1]));
                 case "bcast" -> new Broadcast(Integer.parseInt(words[1]));
                 default -> throw new IllegalArgumentException("unknown part " + part);
             });
@@ -223,15 +224,23 @@ public final class DeviceRank
         return System.nanoTime() - start;
     }
 
-    private static long allreduce(final long ops) throws Exception
+    /** Allreduce (sum) of {@code doubles} doubles on every rank. */
+    private static Measured allreduce(final int doubles)
     {
-        final double[] in = {1, 2, 3, 4, 5, 6, 7, 8};
-        final double[] out = new double[8];
-        final long start = System.nanoTime();
-        for (long i = 0; i < ops; i++)
+        final double[] in = new double[doubles];
+        final double[] out = new double[doubles];
+        for (int i = 0; i < doubles; i++)
         {
-            MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 8, MPI.DOUBLE, MPI.SUM);
+            in[i] = i + 1;
         }
-        return System.nanoTime() - start;
+        return ops ->
+        {
+            final long start = System.nanoTime();
+            for (long i = 0; i < ops; i++)
+            {
+                MPI.COMM_WORLD.Allreduce(in, 0, out, 0, doubles, MPI.DOUBLE, MPI.SUM);
+            }
+            return System.nanoTime() - start;
+        };
     }
 }

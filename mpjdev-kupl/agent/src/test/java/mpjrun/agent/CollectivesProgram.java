@@ -64,6 +64,7 @@ public final class CollectivesProgram
             }
             reductions(world, lines, MPI.DOUBLE, userOp, count, "DOUBLE user");
         }
+        edgeValueReductions(world, lines);
         for (final Datatype type : ARITHMETIC_TYPES)
         {
             exchanges(world, lines, type, name(type));
@@ -107,6 +108,51 @@ public final class CollectivesProgram
             if (rank == root)
             {
                 lines.add("Reduce to " + root + " " + count + " " + what + " " + render(one));
+            }
+        }
+    }
+
+    /**
+     * Values where an operator's code shows: which operand a comparison keeps (NaN, signed zeros, infinities
+     * under MAX and MIN), signed zeros and overflow in sums and products, integer wrap-around. Sums and
+     * products see no NaN and no opposite infinities: a NaN made by them has a sign the JIT may choose.
+     */
+    private static void edgeValueReductions(final Intracomm comm, final List<String> lines) throws Exception
+    {
+        final double inf = Double.POSITIVE_INFINITY;
+        final double[] compared = {Double.NaN, -0.0, 0.0, inf, -inf, 1.5, -0.0, Double.NaN, 0.0};
+        final double[] combined = {-0.0, 0.0, 1e308, 3.0, -0.0, 1e-308};
+        final long[] whole = {Long.MAX_VALUE, Long.MIN_VALUE, -1, 0, 7, Integer.MAX_VALUE, Integer.MIN_VALUE};
+        final int count = 9;
+        final int rank = comm.Rank();
+        final Op[] ops = {MPI.SUM, MPI.PROD, MPI.MAX, MPI.MIN};
+        for (final Op op : ops)
+        {
+            final double[] pool = op == MPI.MAX || op == MPI.MIN ? compared : combined;
+            final double[] doubles = new double[count];
+            final float[] floats = new float[count];
+            final int[] ints = new int[count];
+            final long[] longs = new long[count];
+            for (int i = 0; i < count; i++)
+            {
+                doubles[i] = pool[(rank * 4 + i) % pool.length];
+                floats[i] = (float)doubles[i];
+                longs[i] = whole[(rank * 3 + i) % whole.length];
+                ints[i] = (int)longs[i];
+            }
+            final Object[] sends = {doubles, floats, ints, longs};
+            final Datatype[] types = {MPI.DOUBLE, MPI.FLOAT, MPI.INT, MPI.LONG};
+            for (int t = 0; t < types.length; t++)
+            {
+                final Object all = values(types[t], count, -1);
+                comm.Allreduce(sends[t], 0, all, 0, count, types[t], op);
+                lines.add("Allreduce edge values " + name(types[t]) + " " + opName(op) + " " + render(all));
+                final Object one = values(types[t], count, -1);
+                comm.Reduce(sends[t], 0, one, 0, count, types[t], op, comm.Size() - 1);
+                if (rank == comm.Size() - 1)
+                {
+                    lines.add("Reduce edge values " + name(types[t]) + " " + opName(op) + " " + render(one));
+                }
             }
         }
     }

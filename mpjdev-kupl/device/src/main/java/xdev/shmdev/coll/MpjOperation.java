@@ -68,6 +68,8 @@ final class MpjOperation
     private final MethodHandle setStepArray;
     /** {@code (Object child, int offset, int count)void}: the step's {@code perform}. */
     private final MethodHandle performStep;
+    /** The step written out, for combining straight from the slots; null when it is not one of those. */
+    private final NumericOperator numeric;
 
     private MpjOperation(final User_function function, final Datatype datatype, final Op step,
         final MethodHandle setStepArray)
@@ -77,6 +79,7 @@ final class MpjOperation
         this.step = step;
         this.setStepArray = setStepArray;
         this.performStep = step == null ? null : PERFORM.bindTo(step);
+        this.numeric = NumericOperator.of(step, datatype);
     }
 
     /**
@@ -125,6 +128,12 @@ final class MpjOperation
     boolean isPredefined()
     {
         return step != null;
+    }
+
+    /** The operator written out ({@link NumericOperator}), or null when only MPJ Express's objects compute it. */
+    NumericOperator numeric()
+    {
+        return numeric;
     }
 
     /**

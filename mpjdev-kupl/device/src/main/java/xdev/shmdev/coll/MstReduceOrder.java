@@ -11,7 +11,9 @@ import mpi.MPIException;
  * rank then sends its partial result to the root, which combines it into its own.
  *
  * <p>Floating-point sums depend on this order, so evaluating the same tree, with the same operand in
- * each role, is what makes the shared-memory result identical to MPJ Express's bit for bit.
+ * each role, is what makes the shared-memory result identical to MPJ Express's bit for bit. The tree is
+ * written out once as {@linkplain #steps steps}, so that both ways of combining (heap vectors through MPJ
+ * Express's operator classes, and values read straight from the slots) follow the one order.
  */
 final class MstReduceOrder
 {
@@ -20,36 +22,57 @@ final class MstReduceOrder
     }
 
     /**
-     * Combines {@code count} items of {@code vectors} (one per rank, rank order) as MPJ Express's tree rooted
-     * at {@code root} does, and returns the vector that holds the result. The vectors are changed in place.
+     * The tree rooted at {@code root} over {@code size} ranks as pairs {@code (own, child)}, in the order the
+     * tree evaluates them: at each step the partial result held for rank {@code own} becomes
+     * {@code f(child's partial, own's partial)}. After the last step {@code root}'s partial is the result.
      */
-    static Object reduce(final Object[] vectors, final int root, final MpjOperation op, final int count)
-        throws MPIException
+    static int[] steps(final int size, final int root)
     {
-        return node(vectors, 0, vectors.length - 1, root, op, count);
+        final int[] steps = new int[2 * (size - 1)];
+        final int written = node(steps, 0, 0, size - 1, root);
+        assert written == steps.length;
+        return steps;
     }
 
-    private static Object node(final Object[] vectors, final int left, final int right, final int root,
-        final MpjOperation op, final int count) throws MPIException
+    /** Appends the steps of the subtree {@code [left, right]} rooted at {@code root} from {@code at}; returns the end. */
+    private static int node(final int[] steps, final int at, final int left, final int right, final int root)
     {
         if (left == right)
         {
-            return vectors[left];
+            return at;
         }
         final int mid = (left + right) / 2;
-        final Object own;
-        final Object child;
+        final int child;
+        int next;
         if (root <= mid)
         {
-            own = node(vectors, left, mid, root, op, count);
-            child = node(vectors, mid + 1, right, right, op, count);
+            next = node(steps, at, left, mid, root);
+            child = right;
+            next = node(steps, next, mid + 1, right, child);
         }
         else
         {
-            own = node(vectors, mid + 1, right, root, op, count);
-            child = node(vectors, left, mid, left, op, count);
+            next = node(steps, at, mid + 1, right, root);
+            child = left;
+            next = node(steps, next, left, mid, child);
         }
-        op.combine(own, child, count);
-        return own;
+        steps[next] = root;
+        steps[next + 1] = child;
+        return next + 2;
+    }
+
+    /**
+     * Combines {@code count} items of {@code vectors} (one per rank, rank order) along {@code steps} with
+     * MPJ Express's operator, and returns the vector that holds the result, {@code root}'s. The vectors are
+     * changed in place.
+     */
+    static Object reduce(final Object[] vectors, final int[] steps, final int root, final MpjOperation op,
+        final int count) throws MPIException
+    {
+        for (int step = 0; step < steps.length; step += 2)
+        {
+            op.combine(vectors[steps[step]], vectors[steps[step + 1]], count);
+        }
+        return vectors[root];
     }
 }

@@ -14,14 +14,18 @@ import mpi.Op;
  * staged vectors: one round in all, no second. A long one is cut into one slice of items per rank: each
  * rank combines its slice of all vectors and stages the result, a fence, and the ranks that need the
  * result copy the slices. Both combine each element
- * in MPJ Express's tree order ({@link MstReduceOrder}) with its operator code ({@link MpjOperation}).
+ * in MPJ Express's tree order ({@link MstReduceOrder}) with its operator code ({@link MpjOperation}), or
+ * with what that code computes, written out ({@link NumericOperator}).
  * Slicing is kept to predefined operators on single types: they work element by element, while a user
  * function may not, and a predefined operator on a pair type combines only the first {@code count}
  * elements of the vector it is given, so a slice would change which ones.
  *
- * <p>A short vector's call allocates nothing once warm: the operator is resolved once per (operator,
- * datatype) ({@link OperationCache}), and the ranks' vectors are combined in heap arrays kept from call to
- * call ({@link PeerVectors}).
+ * <p>A short vector of {@code INT}, {@code LONG}, {@code FLOAT} or {@code DOUBLE} under {@code SUM},
+ * {@code PROD}, {@code MAX} or {@code MIN} is combined straight from the slots into the receive buffer
+ * ({@link SlotReduction}); any other is copied into heap vectors and combined by MPJ Express's operator
+ * objects. Either allocates nothing once warm: the operator is resolved once per (operator, datatype)
+ * ({@link OperationCache}), the tree's steps once per root, and the heap vectors are kept from call to call
+ * ({@link PeerVectors}).
  *
  * <p>Left to MPJ Express (on every rank, agreed through the staging headers): non-zero offsets (MPJ
  * Express 0.44 then reduces elements {@code offset..count-1} only, and reads the receive buffer at the
@@ -33,12 +37,21 @@ final class Reduction
 {
     /** Up to this many bytes per vector, one rank combines the whole vector: a second fence costs more. */
     static final long WHOLE_VECTOR_BYTES = 16 * 1024;
+    /**
+     * Up to this many bytes per vector, a written-out operator combines straight from the slots. There each
+     * element is read from every rank's slot on its own, where longer vectors are copied out in bulk; kept
+     * to the short vectors it was measured on (1 and 8 doubles), where the work around the exchange counts.
+     */
+    static final long FROM_SLOTS_BYTES = 1024;
 
     private final StagingArea area;
     private final int rank;
     private final int size;
     private final OperationCache operations = new OperationCache();
     private final PeerVectors peerVectors;
+    private final SlotReduction fromSlots;
+    /** MPJ Express's tree per root ({@link MstReduceOrder#steps}), made at the first reduction to that root. */
+    private final int[][] stepsByRoot;
 
     Reduction(final StagingArea area, final int rank, final int size)
     {
@@ -46,6 +59,8 @@ final class Reduction
         this.rank = rank;
         this.size = size;
         this.peerVectors = new PeerVectors(size);
+        this.fromSlots = new SlotReduction(area, size);
+        this.stepsByRoot = new int[size][];
     }
 
     /** {@code Reduce} to {@code root}, or {@code Allreduce} when {@code root} is -1. False: MPJ Express runs it. */
@@ -77,6 +92,12 @@ final class Reduction
         {
             if (needsResult)
             {
+                final NumericOperator numeric = operation.numeric();
+                if (numeric != null && elements * type.bytes() <= FROM_SLOTS_BYTES)
+                {
+                    fromSlots.reduce(numeric, type, steps(treeRoot), treeRoot, recvbuf, elements);
+                    return true;
+                }
                 final Object result = combine(type, 0, elements, treeRoot, operation, count);
                 System.arraycopy(result, 0, recvbuf, 0, elements);
             }
@@ -99,6 +120,18 @@ final class Reduction
         return true;
     }
 
+    /** MPJ Express's tree rooted at {@code treeRoot}, as steps. */
+    private int[] steps(final int treeRoot)
+    {
+        int[] steps = stepsByRoot[treeRoot];
+        if (steps == null)
+        {
+            steps = MstReduceOrder.steps(size, treeRoot);
+            stepsByRoot[treeRoot] = steps;
+        }
+        return steps;
+    }
+
     /** The first item of {@code rank}'s slice (and the end of the one before). */
     private int slice(final int count, final int sliceRank)
     {
@@ -117,6 +150,6 @@ final class Reduction
         {
             type.copyOut(area.segment(peer), area.readOffset() + from * type.bytes(), vectors[peer], 0, length);
         }
-        return MstReduceOrder.reduce(vectors, treeRoot, operation, count);
+        return MstReduceOrder.reduce(vectors, steps(treeRoot), treeRoot, operation, count);
     }
 }

@@ -29,7 +29,8 @@ import xdev.shmdev.ShmDevice;
  * <tr><td>Barrier</td><td>the engine's fence</td><td>-</td></tr>
  * <tr><td>Bcast</td><td>one copy in, N-1 copies out, pipelined chunks</td><td>see "every collective"</td></tr>
  * <tr><td>Reduce, Allreduce</td><td>staged vectors combined in MPJ Express's tree order by its own
- *     operator code; long vectors in parallel slices</td><td>non-zero offsets (MPJ 0.44 reduces only elements
+ *     operator code (short numeric vectors under SUM, PROD, MAX, MIN: by that code written out, straight
+ *     from the slots); long vectors in parallel slices</td><td>non-zero offsets (MPJ 0.44 reduces only elements
  *     offset..count-1 there), the flat-tree configuration, vectors over a slot</td></tr>
  * <tr><td>Gather, Allgather, Scatter, Alltoall</td><td>direct copies through each rank's slot</td>
  *     <td>non-zero offsets (MPJ 0.44 places blocks its own way there), a send type other than the receive
