@@ -37,11 +37,11 @@ class BrokenMessagePathTest
             "fence.many-small-operations", "lock.contended-puts");
         final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique", "req.atomic-tickets",
             "fop.int-sum-increments", "pattern.work-queue");
-        // Across nodes only the target's agent applies messages (one thread, so they never tear each other); what
-        // they tear are its node's own atomic updates. acc.sum-no-lost-updates queues 500 accumulates per origin,
-        // so the agent's torn updates overlap the node's for milliseconds; acc.fetch-and-op-unique's node origins
-        // finish their 100 round-trip-free updates in microseconds, before most remote ones arrive, and pass or
-        // fail by chance (CI saw it pass).
+        // Across nodes only the target's agent applies messages (one thread, so they never tear each other). The
+        // fault tears the node's own shared-memory updates too: in acc.sum-no-lost-updates ranks 0 and 1 (one node)
+        // each make 500 torn updates of rank 0's long, a pause in each, so they overlap for milliseconds. Torn on
+        // the agent's side alone, the node's updates ended in microseconds, mostly before the remote ones arrived,
+        // and the case passed by chance (a clean clone's bin/test saw it pass).
         final List<String> tornAcrossNodes = List.of("acc.sum-no-lost-updates");
         // A dynamic window's puts cross the same path into attached memory.
         final List<String> droppedDynamic = new ArrayList<>(dropped);

@@ -28,9 +28,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ExposedMemory
 {
-    /** How long a torn accumulate ({@link MessageFaults}) pauses between its read and its write. */
-    private static final long TORN_PAUSE_NS = 20_000;
-
     /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
     /** The attached regions of a dynamic window; null otherwise. */
@@ -294,7 +291,7 @@ final class ExposedMemory
             final long old = type.rawFromMemory(target, at);
             if (torn)
             {
-                LockSupport.parkNanos(TORN_PAUSE_NS);
+                LockSupport.parkNanos(MessageFaults.TORN_PAUSE_NS);
             }
             if (op != ReduceOp.NO_OP)
             {

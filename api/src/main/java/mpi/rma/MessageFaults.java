@@ -12,6 +12,9 @@ import mpi.rma.spi.MessagePathFault;
  */
 final class MessageFaults
 {
+    /** How long a torn accumulate pauses between its read and its write, so that concurrent ones overlap. */
+    static final long TORN_PAUSE_NS = 20_000;
+
     private MessageFaults()
     {
     }
@@ -22,7 +25,10 @@ final class MessageFaults
         return Chosen.FAULT != null && Chosen.FAULT.dropsPut(origin);
     }
 
-    /** Whether accumulates leave their lock (never without a fault chosen). */
+    /**
+     * Whether accumulates leave their lock (never without a fault chosen): those the agent applies and, so that a
+     * node's own origins can lose updates too, the element updates of shared memory ({@link AtomicElements}).
+     */
     static boolean tearsAccumulates()
     {
         return Chosen.FAULT != null && Chosen.FAULT.tearsAccumulates();
