@@ -150,7 +150,7 @@ final class ExposedMemory
     void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
         final Object result, final int resultIndex, final TargetRuns runs, final long offset)
     {
-        if (atomics != null && !MessageFaults.tearsAccumulates())
+        if (atomics != null)
         {
             runs.forEachRun((at, count, k) -> accumulateAtomically(type, op, operands, operandIndex + k, result,
                 resultIndex + k, count, offset + at));
@@ -231,8 +231,9 @@ final class ExposedMemory
     void accumulate(final BasicType type, final ReduceOp op, final Object operands, final int operandIndex,
         final Object result, final int resultIndex, final int count, final long offset)
     {
-        // A torn accumulate (a test fault) is torn on shared memory too: the plain loop below, outside any lock.
-        if (atomics != null && !MessageFaults.tearsAccumulates())
+        // Under the torn-accumulates test fault the node's atomics tear themselves (AtomicElements); the torn
+        // loop below is for memory without them.
+        if (atomics != null)
         {
             accumulateAtomically(type, op, operands, operandIndex, result, resultIndex, count, offset);
             return;
