@@ -17,6 +17,12 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Progress.</b> A caller that must do work while it waits (drain queues, write what is
  * pending) passes an {@link Attempt} instead: {@link Outcome#WORKED} starts the backoff over.
+ * Beyond its own work, every wait drives the {@link ProcessProgress} that a transport installed
+ * ({@link #installProcessProgress}): after each check that finds the condition false it makes one
+ * pass of that work, so that a fence, a lock or a free never blocks the messages of its process (MPI's
+ * progress rule). This is the one place where waits and progress meet: a new wait
+ * made through a waiter cannot forget it. The only waits that skip it are those of
+ * {@link #withProgressInAttempts()}, whose attempts make that same pass themselves.
  *
  * <p><b>Learning.</b> With {@code auto} settings the waits of one waiter share a
  * {@link SpinBudget}: how each ended decides how long the next ones spin and yield.
@@ -48,6 +54,8 @@ public final class Waiter
     private final BackoffIdle.Settings idleSettings;
     private final Liveness liveness;
     private final long livenessIntervalNs;
+    /** Whether each wait runs the installed {@link ProcessProgress} between its checks. */
+    private final boolean runsProcessProgress;
 
     /**
      * @param idleSettings       how to let time pass.
@@ -57,6 +65,13 @@ public final class Waiter
      */
     public Waiter(final BackoffIdle.Settings idleSettings, final Liveness liveness, final long livenessIntervalNs)
     {
+        this(idleSettings, liveness, livenessIntervalNs, true);
+    }
+
+    private Waiter(final BackoffIdle.Settings idleSettings, final Liveness liveness, final long livenessIntervalNs,
+        final boolean runsProcessProgress)
+    {
+        this.runsProcessProgress = runsProcessProgress;
         this.idleSettings = Objects.requireNonNull(idleSettings, "idleSettings");
         this.liveness = Objects.requireNonNull(liveness, "liveness");
         if (livenessIntervalNs <= 0)
@@ -84,7 +99,34 @@ public final class Waiter
      */
     public Waiter withParker(final Parker parker, final long minParkNs, final long maxParkNs)
     {
-        return new Waiter(idleSettings.withParker(parker, minParkNs, maxParkNs), liveness, livenessIntervalNs);
+        return new Waiter(idleSettings.withParker(parker, minParkNs, maxParkNs), liveness, livenessIntervalNs,
+            runsProcessProgress);
+    }
+
+    /**
+     * A copy for the waits of the progress itself (the device's), whose {@link Attempt}s already make the
+     * process's pass, under the same lock as their condition: it does not run the installed
+     * {@link ProcessProgress} a second time between checks.
+     */
+    public Waiter withProgressInAttempts()
+    {
+        return new Waiter(idleSettings, liveness, livenessIntervalNs, false);
+    }
+
+    /**
+     * Makes every wait of every waiter of this process drive {@code progress} from now on (see the class
+     * comment), until {@link #removeProcessProgress}: a transport calls it once it can move messages. A job
+     * has one per process; where several are installed (ranks as threads of one JVM) every wait drives all.
+     */
+    public static void installProcessProgress(final ProcessProgress progress)
+    {
+        InstalledProgress.install(progress);
+    }
+
+    /** Stops driving {@code progress} in waits, if it is the one installed (a transport that has finished). */
+    public static void removeProcessProgress(final ProcessProgress progress)
+    {
+        InstalledProgress.remove(progress);
     }
 
     /** The liveness check it runs. */
@@ -196,7 +238,7 @@ public final class Waiter
                 {
                     if (last == Outcome.IDLE)
                     {
-                        last = attempt.attempt();
+                        last = check();
                     }
                     if (last == Outcome.MET)
                     {
@@ -257,8 +299,29 @@ public final class Waiter
         @Override
         public boolean getAsBoolean()
         {
-            last = attempt.attempt();
+            last = check();
             return last != Outcome.IDLE;
+        }
+
+        /** The caller's attempt, then, if it found nothing to do, one pass of the process's progress. */
+        private Outcome check()
+        {
+            final Outcome outcome = attempt.attempt();
+            if (outcome != Outcome.IDLE || !runsProcessProgress)
+            {
+                return outcome;
+            }
+            final ProcessProgress progress = InstalledProgress.current();
+            try
+            {
+                return progress.makeProgress() ? Outcome.WORKED : Outcome.IDLE;
+            }
+            catch (final RuntimeException e)
+            {
+                // The engine's waits fail with its own exception; a death behind the transport's stays in the chain.
+                throw new KuplException("waiting for " + what + ": the process's messages (" + progress +
+                    ") failed: " + e.getMessage(), e);
+            }
         }
 
         @Override

@@ -27,7 +27,8 @@ final class DeviceWaiter
     DeviceWaiter(final ShmWin window, final ShmComm comm, final KuplConfig config, final Doorbell ownBell)
     {
         final long intervalNs = config.livenessIntervalNs();
-        this.waiter = window.waiter().withParker(ownBell.asParker(), intervalNs, intervalNs);
+        // Its attempts make the device's pass themselves, under the lock of their condition: no second pass.
+        this.waiter = window.waiter().withParker(ownBell.asParker(), intervalNs, intervalNs).withProgressInAttempts();
         this.comm = comm;
     }
 

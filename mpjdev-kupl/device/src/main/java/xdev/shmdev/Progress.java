@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import kupl.Doorbell;
 import kupl.KuplConfig;
+import kupl.ProcessProgress;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import kupl.Waiter;
@@ -17,8 +18,13 @@ import xdev.XDevException;
  * ({@link DeviceWaiter}), and breaks the device for good on the first protocol or liveness
  * error, so that every later call reports it. The requests drive the device through it
  * ({@link RequestDriver}).
+ *
+ * <p>It is also the process's {@link ProcessProgress}, installed for as long as the device can move
+ * messages: every other wait of the process (a collective's fence or flag round, a window's fence, lock,
+ * PSCW flag or free) makes the same pass between its checks, so that a send left pending by a thread that
+ * went on into one of them still completes (MPI's progress rule).
  */
-final class Progress implements RequestDriver
+final class Progress implements RequestDriver, ProcessProgress
 {
     private final int ownRank;
     private final PeerQueues queues;
@@ -39,6 +45,21 @@ final class Progress implements RequestDriver
         this.completions = completions;
         this.waiter = new DeviceWaiter(window, comm, config, ownBell);
     }
+
+    /** From now on, every wait of the process drives the device too (until {@link #finish}). */
+    void installForEveryWait()
+    {
+        Waiter.installProcessProgress(this);
+    }
+
+    /** One pass for a wait of the process outside the device (nothing once the device has finished). */
+    @Override
+    public synchronized boolean makeProgress()
+    {
+        // Under the lock that finish sets the flag under: a pass never starts on a device that has finished.
+        return !finished && pass();
+    }
+
 
     /**
      * Runs a step of the protocol under the device's lock; an error in it (a corrupted queue, a
@@ -110,8 +131,13 @@ final class Progress implements RequestDriver
     void finish()
     {
         awaitCondition(() -> queues.isFlushed() && protocol.isIdleSending(), "finish (writing queued messages)");
-        // Volatile store: any thread of this process that calls the device from now on fails clearly.
-        finished = true;
+        // Nothing is left to send: the waits that follow (the engine's free of the device's memory) need no pass.
+        Waiter.removeProcessProgress(this);
+        synchronized (this)
+        {
+            // Volatile store: any thread of this process that calls the device from now on fails clearly.
+            finished = true;
+        }
     }
 
     boolean isFinished()
@@ -144,6 +170,12 @@ final class Progress implements RequestDriver
         {
             awaitCondition(request::isDone, request.describe());
         }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "the shm device of rank " + ownRank;
     }
 
     @Override

@@ -111,6 +111,10 @@ public final class ShmDevice implements Device
         protocol = new MessageProtocol(own, size, queues, matching, completions, directReads, staged,
             job.comm()::pid, ranks::uuid);
         progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own]);
+        if (DeviceFault.configured() != DeviceFault.NO_PROGRESS_IN_OTHER_WAITS)
+        {
+            progress.installForEveryWait();
+        }
         rank = own;
         return ranks.ids();
     }
