@@ -3,6 +3,7 @@ package faults;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import mpjrun.MpjDevice;
 
@@ -30,6 +31,10 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
     boolean hung, long timeToFailMs, Set<Integer> saidDeadBySurvivors, Set<Integer> saidDeadByLauncher, int orphans,
     List<String> leftFiles, String output)
 {
+    /** An engine exception at the head of a printed exception: the line (after a rank's prefix) starts with it, or with the thread that threw it. */
+    private static final Pattern RAW_ENGINE_EXCEPTION =
+        Pattern.compile("^(?:\\[[^\\]]*\\]\\s*)?(?:.*Exception in thread \"[^\"]*\" )?\\s*kupl\\.\\w+(?:Exception|Error)\\b");
+
     public TrialResult
     {
         saidDeadBySurvivors = Set.copyOf(saidDeadBySurvivors);
@@ -41,6 +46,15 @@ public record TrialResult(MpjDevice device, Phase phase, boolean launcherStopped
     public boolean namedBySurvivors()
     {
         return saidDeadBySurvivors.contains(victim);
+    }
+
+    /**
+     * The lines of the output where an exception of the engine ({@code kupl.*}) is what a program got: thrown
+     * as it is, not as the cause ({@code Caused by:}) of MPJ Express's or {@code mpi.rma}'s exception.
+     */
+    public List<String> rawEngineExceptions()
+    {
+        return output.lines().filter(line -> RAW_ENGINE_EXCEPTION.matcher(line).find()).toList();
     }
 
     /** Whether the launcher names the dead rank. */

@@ -54,6 +54,9 @@ class FaultInjectionTest
             {
                 assertTrue(trial.launcherStopped() ? trial.namedBySurvivors() : trial.namedByLauncher(),
                     () -> "the dead rank is not named: " + report);
+                // MPJ Express's exceptions (or mpi.rma's) whichever path failed, the engine's only as their cause.
+                assertEquals(List.of(), trial.rawEngineExceptions(), () -> "an engine exception reached the program: " +
+                    report);
             }
             if (trial.device() == MpjDevice.NIODEV)
             {
@@ -101,6 +104,25 @@ class FaultInjectionTest
         assertEquals(Set.of(2), FaultTrial.ranksSaidDead(output, true));
         assertEquals(Set.of(1, 3, 6), FaultTrial.ranksSaidDead(output, false), "rank 0 and 5 are not said dead");
         assertEquals(Set.of(12), FaultTrial.ranksSaidDead("rank 12 has died", false));
+    }
+
+    @Test
+    void shouldFindEngineExceptionsThatReachedTheProgramButNotThoseThatAreCauses()
+    {
+        final String output = """
+            Exception in thread "main" kupl.PeerDeathException: rank 1 died
+            [rank 2] kupl.KuplException: a fence failed
+            Exception in thread "main" mpi.MPIException: xdev.XDevException: shm device: Barrier failed: rank 1 died
+            Caused by: xdev.XDevException: shm device: Barrier failed: rank 1 died
+            Caused by: kupl.PeerDeathException: rank 1 died
+            	at kupl.Waiter$Wait.run(Waiter.java:10)
+            mpi.rma.RmaException: Win.fence: rank 1 died
+            """;
+        final TrialResult trial = new TrialResult(MpjDevice.SHM, Phase.FENCE, true, SEED, 1, false, 10, Set.of(1),
+            Set.of(), 0, List.of(), output);
+
+        assertEquals(List.of("Exception in thread \"main\" kupl.PeerDeathException: rank 1 died",
+            "[rank 2] kupl.KuplException: a fence failed"), trial.rawEngineExceptions());
     }
 
     @Test

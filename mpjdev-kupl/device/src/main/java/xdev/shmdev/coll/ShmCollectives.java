@@ -7,12 +7,14 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import kupl.KuplException;
+import kupl.PeerDeathException;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPIException;
 import mpi.Op;
 import mpjdev.javampjdev.MPJDev;
+import xdev.XDevException;
 import xdev.shmdev.ShmDevice;
 
 /**
@@ -48,7 +50,8 @@ import xdev.shmdev.ShmDevice;
  * slot (default {@value #DEFAULT_SLOT_BYTES}; each rank maps two per communicator used in collectives).
  *
  * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
- * Failures: a rank that dies makes the others fail in the engine's fence or wait with an exception naming it.
+ * Failures: a rank that dies makes the others fail in the engine's fence or wait, with MPJ Express's
+ * {@link MPIException} whose cause chain holds the engine's exception naming the rank ({@link CollectiveFailure}).
  */
 public final class ShmCollectives
 {
@@ -104,21 +107,35 @@ public final class ShmCollectives
     /** {@code Intracomm.Barrier}. */
     public static boolean barrier(final Intracomm comm) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        if (coll == null)
+        try
         {
-            return false;
+            final CommCollectives coll = of(comm);
+            if (coll == null)
+            {
+                return false;
+            }
+            coll.barrier();
+            return handled(true);
         }
-        coll.barrier();
-        return handled(true);
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Barrier", e);
+        }
     }
 
     /** {@code Intracomm.Bcast}. */
     public static boolean bcast(final Intracomm comm, final Object buf, final int offset, final int count,
         final Datatype datatype, final int root) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && handled(coll.broadcast.bcast(buf, offset, count, datatype, root));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && handled(coll.broadcast.bcast(buf, offset, count, datatype, root));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Bcast", e);
+        }
     }
 
     /** {@code Intracomm.Reduce}. */
@@ -126,9 +143,16 @@ public final class ShmCollectives
         final Object recvbuf, final int recvoffset, final int count, final Datatype datatype, final Op op,
         final int root) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && root >= 0 &&
-            handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && root >= 0 &&
+                handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Reduce", e);
+        }
     }
 
     /** {@code Intracomm.Allreduce}. */
@@ -136,9 +160,16 @@ public final class ShmCollectives
         final Object recvbuf, final int recvoffset, final int count, final Datatype datatype, final Op op)
         throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null &&
-            handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null &&
+                handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Allreduce", e);
+        }
     }
 
     /** {@code Intracomm.Gather}. */
@@ -146,9 +177,16 @@ public final class ShmCollectives
         final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && root >= 0 && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && root >= 0 && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Gather", e);
+        }
     }
 
     /** {@code Intracomm.Allgather}. */
@@ -156,9 +194,16 @@ public final class ShmCollectives
         final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
         final int recvcount, final Datatype recvtype) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, -1));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, -1));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Allgather", e);
+        }
     }
 
     /** {@code Intracomm.Scatter}. */
@@ -166,9 +211,16 @@ public final class ShmCollectives
         final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && handled(coll.gathering.scatter(sendbuf, sendoffset, sendcount, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && handled(coll.gathering.scatter(sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Scatter", e);
+        }
     }
 
     /** {@code Intracomm.Alltoall}. */
@@ -176,9 +228,16 @@ public final class ShmCollectives
         final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvoffset,
         final int recvcount, final Datatype recvtype) throws MPIException
     {
-        final CommCollectives coll = of(comm);
-        return coll != null && handled(coll.gathering.alltoall(sendbuf, sendoffset, sendcount, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype));
+        try
+        {
+            final CommCollectives coll = of(comm);
+            return coll != null && handled(coll.gathering.alltoall(sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype));
+        }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("the shared-memory Alltoall", e);
+        }
     }
 
     /** {@code Comm.Free}: frees the communicator's shared memory, collectively, if it has any. */
@@ -229,6 +288,10 @@ public final class ShmCollectives
         {
             coll.close();
         }
+        catch (final KuplException | XDevException e)
+        {
+            throw CollectiveFailure.of("freeing a communicator's shared memory", e);
+        }
         finally
         {
             BOOTSTRAPPING.set(Boolean.FALSE);
@@ -274,6 +337,11 @@ public final class ShmCollectives
         try
         {
             coll = CommCollectives.create(comm, slotBytes);
+        }
+        catch (final PeerDeathException e)
+        {
+            // Not a failure the ranks agree on: a rank is gone, and the job with it.
+            throw CollectiveFailure.of("setting up a communicator's shared memory", e);
         }
         catch (final KuplException e)
         {
