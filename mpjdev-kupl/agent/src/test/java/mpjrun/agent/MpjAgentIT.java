@@ -135,12 +135,7 @@ class MpjAgentIT
     /** MPJ Express's own starter, the agent given as users give it. */
     private static JobResult starter(final String... args) throws Exception
     {
-        final List<String> command = new ArrayList<>(List.of(MpjJobs.java().toString(), "-jar",
-            mpjHome.resolve("lib/starter.jar").toString()));
-        command.addAll(List.of(args));
-        return MpjJobs.runCommand(command, Map.of("MPJ_HOME", mpjHome.toString(),
-            "PATH", MpjJobs.java().getParent() + File.pathSeparator + System.getenv("PATH"),
-            "JAVA_TOOL_OPTIONS", "-javaagent:" + agentJar), Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
+        return MpjStarter.run(mpjHome, agentJar, JOB_TIMEOUT, List.of(args));
     }
 
     /** One JVM that initialises MPJ Express's device layer as a rank would, with or without the agent. */
