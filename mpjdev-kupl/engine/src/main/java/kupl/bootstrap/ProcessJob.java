@@ -320,11 +320,7 @@ public final class ProcessJob implements AutoCloseable
      */
     public int killAll()
     {
-        int killed = 0;
-        for (final Process process : startedProcesses())
-        {
-            killed += ProcessTree.kill(process.toHandle());
-        }
+        final int killed = ProcessTree.killTrees(startedProcesses().stream().map(Process::toHandle).toList());
         return killed + ProcessTree.killAll(descendantsSeen);
     }
 
