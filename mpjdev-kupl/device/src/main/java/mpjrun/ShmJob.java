@@ -142,7 +142,7 @@ public final class ShmJob
             final AtomicBoolean gaveUp = new AtomicBoolean();
             final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
-                options, rank ->
+                options, (rank, status) ->
                 {
                     // Noted before the hub hears of it, so that a rank's own failure is reported rather than
                     // the start it spoiled (the hub gives the job up as soon as it hears).
@@ -159,7 +159,8 @@ public final class ShmJob
                     if (notStarted != null)
                     {
                         gaveUp.set(true);
-                        ranks.killAll();
+                        // Not here: the hub tells this on its own thread, holding its lock; the kit's waiting thread kills.
+                        ranks.requestStop();
                     }
                 });
                 final ProcessJob.JobExit exit = ranks.awaitExit(timeLimit);

@@ -84,7 +84,7 @@ public final class LocalJob implements AutoCloseable
                 final ProcessBuilder builder = new ProcessBuilder(command);
                 builder.environment().putAll(env);
                 return builder;
-            }, options, job.hub::processExited);
+            }, options, (rank, status) -> job.hub.processExited(rank));
         }
         catch (final IOException | RuntimeException e)
         {
