@@ -150,7 +150,7 @@ public final class ShmJob
                     {
                         exitedOnTheirOwn.add(rank);
                     }
-                    hub.processExited(rank);
+                    hub.processExited(rank, status);
                 }))
             {
                 // A job that cannot start (a rank exited before connecting, or did not arrive in time) ends here.

@@ -84,7 +84,7 @@ public final class LocalJob implements AutoCloseable
                 final ProcessBuilder builder = new ProcessBuilder(command);
                 builder.environment().putAll(env);
                 return builder;
-            }, options, (rank, status) -> job.hub.processExited(rank));
+            }, options, job.hub::processExited);
         }
         catch (final IOException | RuntimeException e)
         {
