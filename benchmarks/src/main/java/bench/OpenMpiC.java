@@ -163,7 +163,7 @@ public final class OpenMpiC
         throws IOException, InterruptedException
     {
         try (ProcessJob job = ProcessJob.start(1, rank -> new ProcessBuilder(command),
-            ProcessJob.Options.captured().trackingDescendants(), rank -> { }))
+            ProcessJob.Options.captured().trackingDescendants(), (rank, status) -> { }))
         {
             final ProcessJob.JobExit exit = job.awaitExit(timeout);
             if (exit.exitCode() != 0)

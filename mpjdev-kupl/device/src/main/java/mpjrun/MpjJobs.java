@@ -175,7 +175,7 @@ public final class MpjJobs
             final ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
             builder.environment().putAll(environment);
             return builder;
-        }, ProcessJob.Options.captured().trackingDescendants(), rank -> { });
+        }, ProcessJob.Options.captured().trackingDescendants(), (rank, status) -> { });
     }
 
     /** This JVM's class path, MPJ Express's jars left out: what a test passes as {@link JobSpec#classPath()}. */

@@ -10,12 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 
-import kupl.bootstrap.JobJudge;
 import kupl.bootstrap.OobHub;
 import kupl.bootstrap.ProcessJob;
 import kupl.bootstrap.RankJvmDefaults;
@@ -30,11 +27,13 @@ import xdev.shmdev.ShmDevice;
  * MPJ Express's and the program's class path, and the environment variable {@code MPJ_HOME}
  * ({@code MPI.Init} reads {@code $MPJ_HOME/conf/mpjexpress.conf}; see {@link MpjHome#forJob()}).
  * The ranks find each other through an out-of-band hub of this JVM ({@link OobHub}), named by the
- * {@code conf} argument: a Unix-domain socket that only this user can reach. If a rank exits before it
- * has connected, or not every rank has connected within {@code KUPL_SHM_ARRIVAL_MS}, the job ends with
- * status 1 and a message naming the missing ranks. The process kit ({@link ProcessJob}) starts,
- * forwards and kills them. Each rank JVM gets {@link RankJvmDefaults}' options, then the job's own
- * ({@link JobSpec#jvmArgs()}).
+ * {@code conf} argument: a Unix-domain socket that only this user can reach; a rank joins it in
+ * {@code MPI.Init}. If a rank ends without joining while another has joined, or not every rank has
+ * joined within {@code KUPL_SHM_ARRIVAL_MS} of the first, the job ends with status 1 and a message
+ * naming those ranks; ranks that end with 0 without joining while none has joined are no failure
+ * (a program that never calls {@code MPI.Init} runs as on MPJ Express's own devices). The process kit
+ * ({@link ProcessJob}) starts, forwards and kills them. Each rank JVM gets {@link RankJvmDefaults}'
+ * options, then the job's own ({@link JobSpec#jvmArgs()}).
  *
  * <p>The ranks' class path starts with the library jars (the agent's, this project's, MPJ Express's), the
  * program's entries after them, so that an ahead-of-time cache of the library ({@link RankAotCache}, made
@@ -48,8 +47,10 @@ import xdev.shmdev.ShmDevice;
  *
  * <p>The ranks' output is copied here line by line. The job ends when every rank has exited;
  * as soon as one exits with a non-zero status (an exception, {@code System.exit}, a signal),
- * the others are killed and that status is the job's. Ranks also end themselves if this JVM
- * is killed. Shared memory is unnamed, so nothing is ever left in {@code /dev/shm}.
+ * the others are killed, and the status of the rank that failed first is the job's
+ * ({@link ShmJobVerdict}: by the order the ranks ended in, not the order their exits are read in).
+ * Ranks also end themselves if this JVM is killed. Shared memory is unnamed, so nothing is ever
+ * left in {@code /dev/shm}.
  */
 public final class ShmJob
 {
@@ -139,46 +140,28 @@ public final class ShmJob
             final ShmConf conf = new ShmConf(hub.socket(), spec.processes(), hub.jobId());
             final String classPath = String.join(File.pathSeparator,
                 rankClassPath(spec.classPath(), home, agent, woven));
-            final AtomicBoolean gaveUp = new AtomicBoolean();
-            final Queue<Integer> exitedOnTheirOwn = new ConcurrentLinkedQueue<>();
+            final AtomicReference<String> startFailure = new AtomicReference<>();
             try (ProcessJob ranks = ProcessJob.start(spec.processes(), rank -> rankProcess(rank, conf, classPath, home),
-                options, rank ->
-                {
-                    // Noted before the hub hears of it, so that a rank's own failure is reported rather than
-                    // the start it spoiled (the hub gives the job up as soon as it hears).
-                    if (!gaveUp.get())
-                    {
-                        exitedOnTheirOwn.add(rank);
-                    }
-                    hub.processExited(rank);
-                }))
+                options, hub::processExited))
             {
-                // A job that cannot start (a rank exited before connecting, or did not arrive in time) ends here.
+                // A job that cannot start ends here. The hub says so on its own thread, holding its lock: only the
+                // reason is noted there, and the kit's waiting thread does the killing (which waits for the ranks).
                 hub.arrival().whenComplete((arrived, notStarted) ->
                 {
                     if (notStarted != null)
                     {
-                        gaveUp.set(true);
-                        ranks.killAll();
+                        startFailure.compareAndSet(null, hub.failure());
+                        ranks.requestStop();
                     }
                 });
                 final ProcessJob.JobExit exit = ranks.awaitExit(timeLimit);
-                if (gaveUp.get())
+                final ShmJobVerdict verdict = ShmJobVerdict.judge(exit, startFailure.get(), hub::joined, ranks::pid);
+                if (verdict.message() != null)
                 {
-                    err.println("mpjrun: the job could not start: " + hub.failure() +
-                        (spec.processes() > 1 ? "; stopped the other ranks" : ""));
-                    err.flush();
-                    return exitedOnTheirOwn.stream().mapToInt(rank -> exit.exitCodes()[rank]).filter(code -> code != 0)
-                        .findFirst().orElse(ShmRankMain.FAILED);
-                }
-                if (exit.firstFailedRank() >= 0)
-                {
-                    final int rank = exit.firstFailedRank();
-                    err.println("mpjrun: rank " + rank + " (pid " + ranks.pid(rank) + ") " +
-                        JobJudge.describe(exit.exitCode()) + (spec.processes() > 1 ? "; stopped the other ranks" : ""));
+                    err.println("mpjrun: " + verdict.message());
                     err.flush();
                 }
-                return exit.exitCode();
+                return verdict.status();
             }
         }
         catch (final IOException | IllegalStateException e)

@@ -5,6 +5,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 
+import kupl.PeerDeathException;
+import kupl.bootstrap.JobRefusedException;
 import xdev.shmdev.ShmDevice;
 
 /**
@@ -19,6 +21,14 @@ import xdev.shmdev.ShmDevice;
  * <p>Arguments: {@code <main class> <rank> <conf> shm <app args...>}. With
  * {@code -D}{@value #LAUNCHER_PID_PROPERTY}{@code =<pid>} the rank ends itself when that
  * process (the launcher) ends, so that no rank outlives a launcher killed with {@code kill -9}.
+ *
+ * <p><b>Exit status.</b> A program that returns from {@code main} leaves the status to the JVM (0,
+ * or the program's own {@code System.exit}); one that throws ends the rank with {@value #FAILED},
+ * or with {@value #AFTER_ANOTHER_RANK} when what it threw was caused by another rank: that rank died
+ * ({@link PeerDeathException} in the cause chain), or the job's start was given up because of it
+ * ({@link JobRefusedException}). The exit status is the one record of a rank's end that outlasts
+ * everything: a launcher that was stopped (SIGSTOP) while ranks died reads all their exits at once,
+ * in no particular order, and tells by it which rank failed first.
  */
 public final class ShmRankMain
 {
@@ -26,6 +36,11 @@ public final class ShmRankMain
     public static final String LAUNCHER_PID_PROPERTY = "kupl.shm.launcher";
     /** Exit status of a rank whose program threw, or whose launcher went away. */
     static final int FAILED = 1;
+    /**
+     * Exit status of a rank whose program threw because of another rank (see the class comment). 75 is
+     * {@code EX_TEMPFAIL} of {@code sysexits.h}, a status programs seldom choose for themselves.
+     */
+    static final int AFTER_ANOTHER_RANK = 75;
 
     private ShmRankMain()
     {
@@ -50,8 +65,14 @@ public final class ShmRankMain
         {
             // End this rank at once, whatever other threads it has: the launcher then stops the others.
             e.getCause().printStackTrace();
-            System.exit(FAILED);
+            System.exit(causedByAnotherRank(e.getCause()) ? AFTER_ANOTHER_RANK : FAILED);
         }
+    }
+
+    /** Whether {@code failure} was caused by another rank: its death, or its failure to join the job. */
+    static boolean causedByAnotherRank(final Throwable failure)
+    {
+        return PeerDeathException.in(failure).isPresent() || JobRefusedException.in(failure);
     }
 
     private static Method findMain(final String className) throws ReflectiveOperationException

@@ -143,7 +143,7 @@ class MpjRunTest
             "JAVA_HOME", System.getProperty("java.home")), Path.of(System.getProperty("user.dir")), JOB_TIMEOUT);
     }
 
-    private static Path repositoryRoot()
+    static Path repositoryRoot()
     {
         for (Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath(); dir != null; dir = dir.getParent())
         {
@@ -155,7 +155,7 @@ class MpjRunTest
         throw new IllegalStateException("no bin/mpjrun at or above " + System.getProperty("user.dir"));
     }
 
-    private static String testClasses()
+    static String testClasses()
     {
         return Path.of(System.getProperty("user.dir"), "target", "test-classes").toString() + File.pathSeparator;
     }

@@ -32,8 +32,8 @@ public enum KuplEnv
     KUPL_SHM_LIVENESS_MS("250", List.of(),
         "milliseconds between checks that the processes waited for are still alive; added"),
     KUPL_SHM_ARRIVAL_MS("60000", List.of(),
-        "milliseconds a starting job waits for every process to connect to the launcher's hub; " +
-            "then it ends naming the missing ranks; added"),
+        "milliseconds a starting job waits, from the first process's connection to the launcher's hub, for " +
+            "every other process to connect; then it ends naming the missing ranks; added"),
     KUPL_SHM_HELLO_MS("5000", List.of(),
         "milliseconds a new connection to the launcher's hub has to introduce itself as a rank of the job " +
             "before it is dropped; added"),

@@ -70,8 +70,11 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
         catch (final IOException | KuplException e)
         {
             closeQuietly(oob);
-            throw new XDevException("shm device: rank " + ownRank + " could not join the job (" + conf + "): " +
-                e.getMessage());
+            final XDevException error = new XDevException("shm device: rank " + ownRank + " could not join the job (" +
+                conf + "): " + e.getMessage());
+            // The cause tells the launcher whether another rank is to blame (mpjrun.ShmRankMain's exit status).
+            error.initCause(e);
+            throw error;
         }
     }
 

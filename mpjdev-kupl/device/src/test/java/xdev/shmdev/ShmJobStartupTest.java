@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.LateArrival;
 
 /**
- * A {@code shm} job one of whose ranks never arrives at the hub: the job ends with status 1 and a
- * message naming that rank, within seconds of its exit, or at {@code KUPL_SHM_ARRIVAL_MS} if it
- * hangs, and leaves no process and nothing in the temporary directory behind.
+ * A {@code shm} job one of whose ranks never arrives at the hub while another has: the job ends
+ * with status 1 and a message naming that rank, within seconds of its exit, or at
+ * {@code KUPL_SHM_ARRIVAL_MS} after the first arrival if it hangs, and leaves no process and
+ * nothing in the temporary directory behind.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ShmJobStartupTest
@@ -49,7 +50,8 @@ class ShmJobStartupTest
         final String all = "status " + status + "\nstdout:\n" + out + "\nstderr:\n" + err;
         assertEquals(1, status, all);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains(
-            "mpjrun: the job could not start: rank 1 of 2 exited before it connected to the job's hub"), all);
+            "mpjrun: the job could not start: rank 1 of 2 exited with status 0 before it joined the job, while " +
+            "rank 0 waits for it in MPI.Init"), all);
         assertNoneAlive(pids(out.toString(StandardCharsets.UTF_8)));
     }
 

@@ -9,9 +9,10 @@ import kupl.KuplException;
  * How long a starting job waits, on the launcher's side ({@link OobHub}) and on each rank's
  * ({@link SocketOob#connect}).
  *
- * @param arrivalMs {@code KUPL_SHM_ARRIVAL_MS}: how long the hub waits for every rank to connect, and a
- *                  rank for the others once it has connected. A JVM that starts on a loaded 2-core
- *                  machine can take seconds, so the default is a minute.
+ * @param arrivalMs {@code KUPL_SHM_ARRIVAL_MS}: how long the hub waits, from the first rank's arrival, for
+ *                  every other rank to connect (a rank waits {@link SocketOob#HUB_GRACE_MS} longer for the
+ *                  hub's word). A JVM that starts on a loaded 2-core machine can take seconds, so the
+ *                  default is a minute.
  * @param helloMs   {@code KUPL_SHM_HELLO_MS}: how long a new connection has to introduce itself before the
  *                  hub drops it. A rank writes its greeting right after connecting, so seconds are plenty.
  */

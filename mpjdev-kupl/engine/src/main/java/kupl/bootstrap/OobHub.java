@@ -14,8 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -44,9 +42,18 @@ import jdk.net.UnixDomainPrincipal;
  * this job ({@link Greeting}) within {@link BootstrapTimeouts#helloMs()} or it is dropped (the
  * first drop is reported on standard error, without the peer's bytes). Once every rank has
  * arrived the socket and its directory are removed and each rank is welcomed. If they have not
- * all arrived within {@link BootstrapTimeouts#arrivalMs()}, or a process exits before (see
- * {@link #processExited(int)}), the job is given up: every connected rank is told which ranks are
- * missing, and {@link #arrival()} completes with that message.
+ * all arrived within {@link BootstrapTimeouts#arrivalMs()} of the first one, or a process ends
+ * without joining while another has joined (see {@link #processExited(int, int)}), the job is
+ * given up: every connected rank, and any that connects later, is told why, and
+ * {@link #arrival()} completes with that message.
+ *
+ * <p><b>Ranks that never join.</b> Joining is collective: a rank that has joined can start only
+ * once every rank has. So a rank that ends without joining spoils the start only if some rank
+ * joins (now or later): then the job is given up, naming the ranks that ended without joining.
+ * While no rank has joined, nobody waits for anybody: the processes may be running a program
+ * that never joins at all (MPJ Express programs that test {@code mpjbuf} without
+ * {@code MPI.Init}), and every one of them may end so; the hub stays silent and the arrival
+ * timeout does not run, since it bounds how long a joined rank waits for the others.
  *
  * <p><b>Rounds.</b> After arrival one thread reads one record from each rank in rank order and
  * sends every rank the concatenation. These waits have no timeout: a rank may compute for hours
@@ -63,8 +70,12 @@ public final class OobHub implements AutoCloseable
     private final AtomicInteger droppedConnections = new AtomicInteger();
     /** The connected ranks, by rank; guarded by {@code this}. */
     private final Member[] members;
+    /** Who has joined, who ended without; guarded by {@code this}. */
+    private final ArrivalRoll roll;
     /** Every rank has arrived; guarded by {@code this}. */
     private boolean started;
+    /** Whether the arrival timeout runs: it starts with the first rank's arrival; guarded by {@code this}. */
+    private boolean arrivalTimed;
     private volatile String failure;
 
     /** One rank's connection, with the streams its greeting was read from. */
@@ -81,6 +92,7 @@ public final class OobHub implements AutoCloseable
         this.directory = directory;
         this.server = server;
         this.members = new Member[size];
+        this.roll = new ArrivalRoll(size);
     }
 
     /** Opens a hub for {@code size} processes with the timeouts of this process's environment. */
@@ -115,7 +127,6 @@ public final class OobHub implements AutoCloseable
         }
         final OobHub hub = new OobHub(size, timeouts, directory, server);
         Thread.ofPlatform().daemon().name("kupl-oob-hub-accept").start(hub::acceptConnections);
-        CompletableFuture.delayedExecutor(timeouts.arrivalMs(), TimeUnit.MILLISECONDS).execute(hub::arrivalTimedOut);
         return hub;
     }
 
@@ -159,12 +170,13 @@ public final class OobHub implements AutoCloseable
     /** How many ranks have connected and introduced themselves so far. */
     public synchronized int arrivedRanks()
     {
-        int arrived = 0;
-        for (final Member member : members)
-        {
-            arrived += member == null ? 0 : 1;
-        }
-        return arrived;
+        return roll.joinedRanks();
+    }
+
+    /** Whether process {@code rank} has connected and introduced itself (it may have gone since). */
+    public synchronized boolean joined(final int rank)
+    {
+        return roll.joined(rank);
     }
 
     /** How many connections have been dropped for not being one of this job's ranks. */
@@ -174,16 +186,30 @@ public final class OobHub implements AutoCloseable
     }
 
     /**
-     * Tells the hub that process {@code rank} has exited. Before every process has arrived no
-     * socket would notice, and the others would wait for the whole arrival timeout: the hub gives
-     * the job up then. Afterwards the closed connection ends the rounds by itself.
+     * Tells the hub that process {@code rank} has exited with {@code status}. Before every process
+     * has arrived no socket would notice, and the others would wait for the whole arrival timeout,
+     * so the hub gives the job up at once if the process had joined, or if another has joined
+     * (see the class comment for why a process that ends without joining is not a failure while
+     * none has). Afterwards the closed connection ends the rounds by itself.
      */
-    public synchronized void processExited(final int rank)
+    public synchronized void processExited(final int rank, final int status)
     {
-        if (!started)
+        Objects.checkIndex(rank, size);
+        if (started || failure != null)
         {
-            giveUp("rank " + rank + " of " + size + (members[rank] == null ?
-                " exited before it connected to the job's hub" : " exited while " + missing() + " had not arrived"));
+            return;
+        }
+        if (roll.joined(rank))
+        {
+            giveUp("rank " + rank + " of " + size + " " + JobJudge.describe(status) + " after it joined the job, " +
+                "while " + roll.missing() + " had not arrived");
+            return;
+        }
+        roll.endedWithoutJoining(rank, status);
+        final String spoiled = roll.spoiled();
+        if (spoiled != null)
+        {
+            giveUp(spoiled);
         }
     }
 
@@ -193,7 +219,7 @@ public final class OobHub implements AutoCloseable
     {
         synchronized (this)
         {
-            giveUp("the job's hub was closed before " + missing() + " arrived");
+            giveUp("the job's hub was closed before " + roll.missing() + " arrived");
             for (final Member member : members)
             {
                 closeQuietly(member == null ? null : member.channel());
@@ -276,24 +302,39 @@ public final class OobHub implements AutoCloseable
         {
             return "its greeting names rank " + greeting.rank() + " of " + greeting.size() + ", the job has " + size;
         }
-        if (started || failure != null)
+        if (started)
         {
-            return "the job has " + (started ? "started" : "been given up") + " already";
+            return "the job has started already";
         }
-        if (members[greeting.rank()] != null)
+        if (roll.joined(greeting.rank()))
         {
             return "rank " + greeting.rank() + " has connected already";
         }
-        members[greeting.rank()] = new Member(channel, in,
+        final Member member = new Member(channel, in,
             new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel))));
-        for (final Member member : members)
+        if (failure != null)
         {
-            if (member == null)
-            {
-                return null;
-            }
+            // One of this job's ranks, come too late: it learns why its start failed, as those that came before did.
+            refuse(member, failure);
+            return null;
         }
-        begin();
+        members[greeting.rank()] = member;
+        roll.join(greeting.rank());
+        if (!arrivalTimed)
+        {
+            // From now on a rank waits for the others: bound how long.
+            arrivalTimed = true;
+            CompletableFuture.delayedExecutor(timeouts.arrivalMs(), TimeUnit.MILLISECONDS).execute(this::arrivalTimedOut);
+        }
+        final String spoiled = roll.spoiled();
+        if (spoiled != null)
+        {
+            giveUp(spoiled);
+        }
+        else if (roll.joinedRanks() == size)
+        {
+            begin();
+        }
         return null;
     }
 
@@ -323,7 +364,7 @@ public final class OobHub implements AutoCloseable
     {
         synchronized (this)
         {
-            giveUp(missing() + " did not arrive within " + timeouts.arrivalMs() + " ms (" +
+            giveUp(roll.missing() + " did not arrive within " + timeouts.arrivalMs() + " ms of the first rank (" +
                 "KUPL_SHM_ARRIVAL_MS; a rank that starts slowly needs more, one that never calls MPI.Init never comes)");
         }
     }
@@ -344,17 +385,7 @@ public final class OobHub implements AutoCloseable
         {
             if (member != null)
             {
-                try
-                {
-                    member.out().writeByte(Greeting.REFUSED);
-                    member.out().writeUTF(why);
-                    member.out().flush();
-                }
-                catch (final IOException e)
-                {
-                    // That rank has gone already.
-                }
-                closeQuietly(member.channel());
+                refuse(member, why);
             }
         }
         closeQuietly(server);
@@ -362,18 +393,20 @@ public final class OobHub implements AutoCloseable
         arrival.completeExceptionally(new IOException(why));
     }
 
-    /** "rank 3 of 4", "ranks 1, 3 of 4": the ranks not connected yet. */
-    private String missing()
+    /** Tells a connected rank that the job will not start, and why, and drops its connection. */
+    private static void refuse(final Member member, final String why)
     {
-        final List<String> ranks = new ArrayList<>();
-        for (int rank = 0; rank < size; rank++)
+        try
         {
-            if (members[rank] == null)
-            {
-                ranks.add(Integer.toString(rank));
-            }
+            member.out().writeByte(Greeting.REFUSED);
+            member.out().writeUTF(why);
+            member.out().flush();
         }
-        return (ranks.size() == 1 ? "rank " : "ranks ") + String.join(", ", ranks) + " of " + size;
+        catch (final IOException e)
+        {
+            // That rank has gone already.
+        }
+        closeQuietly(member.channel());
     }
 
     private void drop(final SocketChannel channel, final String why)

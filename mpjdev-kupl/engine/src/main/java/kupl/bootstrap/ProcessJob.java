@@ -11,8 +11,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+
+import kupl.ProcessIdentity;
 
 /**
  * The process kit: N local processes (a job's ranks, or one launcher) started together, their
@@ -23,7 +24,7 @@ import java.util.function.IntFunction;
  * <pre>{@code
  * try (ProcessJob job = ProcessJob.start(4, rank -> new ProcessBuilder("java", "-cp", cp, "Main", "" + rank),
  *     ProcessJob.Options.forwarded(System.out, System.err, rank -> "[" + rank + "] ").stoppingAtFirstFailure(),
- *     rank -> { }))
+ *     (rank, status) -> { }))
  * {
  *     JobExit exit = job.awaitExit(Duration.ofMinutes(1));   // exit.exitCode(): 0, the first failure's, or 124
  * }
@@ -31,6 +32,16 @@ import java.util.function.IntFunction;
  *
  * <p>While the job runs, a shutdown hook kills it, so that no process outlives this JVM's
  * ordinary exit (Ctrl-C included); {@link #close()} kills whatever is left.
+ *
+ * <p><b>Who ended on their own.</b> When the kit stops a job (a failure, {@link #requestStop()},
+ * the time limit), it first looks which processes have ended already without its noticing (this
+ * JVM was stopped, or their exits are still being read): those ended on their own, whatever
+ * order their exits are read in; only the others are killed. {@link JobExit} tells the two apart,
+ * so that a launcher can name the process that really failed rather than one it killed.
+ *
+ * <p>Each process is waited for by a thread of its own ({@link Process#waitFor()}), never through
+ * {@code Process.onExit()}, whose futures complete on the common fork-join pool: on two cores that
+ * pool has one worker, which a callback that blocks can hold, and then no exit is seen at all.
  */
 public final class ProcessJob implements AutoCloseable
 {
@@ -40,6 +51,19 @@ public final class ProcessJob implements AutoCloseable
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
     /** How often descendants are noted while the job runs ({@link Options#trackingDescendants()}). */
     private static final long DESCENDANT_POLL_MS = 50;
+    /** Put in {@link #exited} instead of a rank by {@link #requestStop()}. */
+    private static final int STOP = -1;
+
+    /** Told of each process's end, on the thread that waited for it, before {@link #awaitExit} sees it. */
+    @FunctionalInterface
+    public interface ExitListener
+    {
+        /**
+         * Process {@code rank} has exited with {@code status} (128 + the signal's number if a signal killed it).
+         * Called on that process's waiting thread: it must return quickly, and must not wait for other processes.
+         */
+        void exited(int rank, int status);
+    }
 
     /**
      * How a job's output is handled and when it stops.
@@ -107,6 +131,8 @@ public final class ProcessJob implements AutoCloseable
     private final long startNs = System.nanoTime();
     private int[] exitCodes;
     private boolean[] recorded;
+    /** The ranks whose end was recorded before the kit killed anything, in the order they were recorded. */
+    private final List<Integer> endedOnTheirOwn = new ArrayList<>();
 
     private ProcessJob(final Options options)
     {
@@ -117,11 +143,11 @@ public final class ProcessJob implements AutoCloseable
      * Starts {@code size} processes, rank {@code r} from {@code builderOfRank.apply(r)} (its command,
      * environment, directory and standard input; its output redirection is the kit's).
      *
-     * @param onExit called with a process's rank when it exits, before {@link #awaitExit} sees it.
+     * @param onExit told of each process's exit, before {@link #awaitExit} sees it.
      * @throws IOException if a process cannot be started (those already started are killed).
      */
     public static ProcessJob start(final int size, final IntFunction<ProcessBuilder> builderOfRank,
-        final Options options, final IntConsumer onExit) throws IOException
+        final Options options, final ExitListener onExit) throws IOException
     {
         if (size < 1)
         {
@@ -149,7 +175,7 @@ public final class ProcessJob implements AutoCloseable
         return job;
     }
 
-    private void startRank(final int rank, final ProcessBuilder builder, final IntConsumer onExit) throws IOException
+    private void startRank(final int rank, final ProcessBuilder builder, final ExitListener onExit) throws IOException
     {
         final boolean merged = options.err() == null;
         builder.redirectErrorStream(merged);
@@ -169,11 +195,44 @@ public final class ProcessJob implements AutoCloseable
             forwarders.add(Thread.ofPlatform().daemon().name("kupl-job-err-" + rank)
                 .start(new OutputForwarder(process.getErrorStream(), kept, options.err(), prefix)));
         }
-        process.onExit().thenRun(() ->
+        Thread.ofPlatform().daemon().name("kupl-job-exit-" + rank).start(() ->
         {
-            onExit.accept(rank);
-            exited.add(rank);
+            try
+            {
+                onExit.exited(rank, awaitEnd(process));
+            }
+            finally
+            {
+                exited.add(rank);
+            }
         });
+    }
+
+    /** The exit status of {@code process}, once it has ended; interrupts are not the end of a process. */
+    private static int awaitEnd(final Process process)
+    {
+        boolean interrupted = false;
+        try
+        {
+            while (true)
+            {
+                try
+                {
+                    return process.waitFor();
+                }
+                catch (final InterruptedException e)
+                {
+                    interrupted = true;
+                }
+            }
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     public int size()
@@ -220,7 +279,9 @@ public final class ProcessJob implements AutoCloseable
     /**
      * Waits until every process has exited, at most {@code timeout}; past it, kills the job with
      * everything it started. With {@link Options#stopAtFirstFailure()}, the first non-zero exit
-     * kills the others. Returns once the output of every process has been read to its end.
+     * kills the others; so does {@link #requestStop()}. Before it kills, it records as ended on
+     * their own the processes that have ended already. Returns once the output of every process
+     * has been read to its end.
      *
      * @throws IllegalArgumentException if {@code timeout} is not positive.
      */
@@ -232,9 +293,8 @@ public final class ProcessJob implements AutoCloseable
             throw new IllegalArgumentException("timeout=" + timeout + " must be positive");
         }
         final long deadlineNs = System.nanoTime() + saturatedNanos(timeout);
-        int firstFailedRank = -1;
         boolean timedOut = false;
-        for (int left = countUnrecorded(); left > 0; )
+        while (countUnrecorded() > 0)
         {
             noteDescendants();
             final long leftNs = deadlineNs - System.nanoTime();
@@ -246,23 +306,25 @@ public final class ProcessJob implements AutoCloseable
             final long pollNs = options.trackDescendants() ? Math.min(leftNs, TimeUnit.MILLISECONDS.toNanos(
                 DESCENDANT_POLL_MS)) : leftNs;
             final Integer rank = exited.poll(pollNs, TimeUnit.NANOSECONDS);
-            if (rank == null || recorded[rank])
+            if (rank == null)
             {
                 continue;
             }
-            recorded[rank] = true;
-            exitCodes[rank] = processes.get(rank).exitValue();
-            left--;
-            if (exitCodes[rank] != 0 && firstFailedRank < 0)
+            if (rank == STOP)
             {
-                firstFailedRank = rank;
-                if (options.stopAtFirstFailure())
+                break;
+            }
+            if (!recorded[rank])
+            {
+                record(rank);
+                if (exitCodes[rank] != 0 && options.stopAtFirstFailure())
                 {
-                    killAll();
+                    break;
                 }
             }
         }
-        // Whatever is left (a job past its limit, or what a launcher started and left behind) ends now.
+        recordThoseEndedAlready();
+        // Whatever is left (a job past its limit or stopped, or what a launcher started and left behind) ends now.
         killAll();
         for (int rank = 0; rank < processes.size(); rank++)
         {
@@ -276,7 +338,52 @@ public final class ProcessJob implements AutoCloseable
         {
             forwarder.join(DRAIN_TIMEOUT);
         }
-        return new JobExit(exitCodes.clone(), firstFailedRank, timedOut, Duration.ofNanos(System.nanoTime() - startNs));
+        int firstFailedRank = -1;
+        for (final int rank : endedOnTheirOwn)
+        {
+            if (exitCodes[rank] != 0)
+            {
+                firstFailedRank = rank;
+                break;
+            }
+        }
+        return new JobExit(exitCodes, firstFailedRank, timedOut, Duration.ofNanos(System.nanoTime() - startNs),
+            List.copyOf(endedOnTheirOwn));
+    }
+
+    /**
+     * Ends the job from any thread, as a failure would with {@link Options#stopAtFirstFailure()}: the
+     * thread in {@link #awaitExit} (now or when it is called) kills every process still running.
+     */
+    public void requestStop()
+    {
+        exited.add(STOP);
+    }
+
+    private void record(final int rank) throws InterruptedException
+    {
+        recorded[rank] = true;
+        // The process has ended (its waiting thread said so, or the kernel does): waitFor returns at once.
+        exitCodes[rank] = processes.get(rank).waitFor();
+        endedOnTheirOwn.add(rank);
+    }
+
+    /**
+     * Records the processes that have ended but whose exit the kit has not read yet: after this JVM
+     * was stopped (SIGSTOP) every exit is read at once, in no particular order, and a process that
+     * died long ago must not be taken for one the kit killed.
+     */
+    private void recordThoseEndedAlready() throws InterruptedException
+    {
+        for (int rank = 0; rank < processes.size(); rank++)
+        {
+            final Process process = processes.get(rank);
+            // A zombie (ended, not reaped yet) has no live /proc entry; once reaped, the Process says so itself.
+            if (!recorded[rank] && (!process.isAlive() || ProcessIdentity.startTicks(process.pid()) < 0))
+            {
+                record(rank);
+            }
+        }
     }
 
     /** {@code timeout} in nanoseconds, at most a century (so that {@link #NO_TIME_LIMIT} cannot overflow). */
@@ -320,11 +427,7 @@ public final class ProcessJob implements AutoCloseable
      */
     public int killAll()
     {
-        int killed = 0;
-        for (final Process process : startedProcesses())
-        {
-            killed += ProcessTree.kill(process.toHandle());
-        }
+        final int killed = ProcessTree.killTrees(startedProcesses().stream().map(Process::toHandle).toList());
         return killed + ProcessTree.killAll(descendantsSeen);
     }
 
@@ -367,12 +470,22 @@ public final class ProcessJob implements AutoCloseable
      *
      * @param exitCodes       each process's exit status, by rank (137 for one killed at the time limit or by
      *                        {@link Options#stopAtFirstFailure()}).
-     * @param firstFailedRank the rank that first exited with a non-zero status, or -1.
+     * @param firstFailedRank the first rank of {@code endedOnTheirOwn} with a non-zero status, or -1.
      * @param timedOut        whether the job was killed at its time limit.
      * @param elapsed         from the start to the last exit.
+     * @param endedOnTheirOwn the ranks that ended before the kit killed anything, in the order the kit
+     *                        recorded them (as it noticed them, then those that had ended unnoticed, by rank);
+     *                        every other rank was killed by the kit.
      */
-    public record JobExit(int[] exitCodes, int firstFailedRank, boolean timedOut, Duration elapsed)
+    public record JobExit(int[] exitCodes, int firstFailedRank, boolean timedOut, Duration elapsed,
+        List<Integer> endedOnTheirOwn)
     {
+        public JobExit
+        {
+            exitCodes = exitCodes.clone();
+            endedOnTheirOwn = List.copyOf(endedOnTheirOwn);
+        }
+
         /** {@link JobJudge#TIMED_OUT} if timed out, else the first failing rank's status, else 0. */
         public int exitCode()
         {
@@ -389,11 +502,17 @@ public final class ProcessJob implements AutoCloseable
             return exitCodes.clone();
         }
 
+        /** Whether the kit killed {@code rank} (it was still running when the job was stopped). */
+        public boolean stoppedByKit(final int rank)
+        {
+            return !endedOnTheirOwn.contains(rank);
+        }
+
         @Override
         public String toString()
         {
             return "JobExit[exitCodes=" + Arrays.toString(exitCodes) + ", firstFailedRank=" + firstFailedRank +
-                ", timedOut=" + timedOut + ", elapsed=" + elapsed + "]";
+                ", timedOut=" + timedOut + ", elapsed=" + elapsed + ", endedOnTheirOwn=" + endedOnTheirOwn + "]";
         }
     }
 }

@@ -2,9 +2,7 @@ package kupl.bootstrap;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Ends a process and everything it started. A launcher may start JVMs of its own (MPJ Express's
@@ -14,7 +12,9 @@ import java.util.concurrent.TimeoutException;
 public final class ProcessTree
 {
     /** How long to wait for a killed process to be gone. */
-    private static final long REAP_TIMEOUT_MS = 5_000;
+    private static final long REAP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How often a killed process is looked at until it is gone: SIGKILL ends a JVM in milliseconds. */
+    private static final long POLL_MS = 2;
 
     private ProcessTree()
     {
@@ -29,34 +29,35 @@ public final class ProcessTree
      */
     public static int kill(final ProcessHandle root)
     {
+        return killTrees(List.of(root));
+    }
+
+    /**
+     * As {@link #kill(ProcessHandle)} for each of {@code roots}, all at once: every process is sent
+     * SIGKILL before any is waited for, since a JVM with its memory mapped takes tens of milliseconds
+     * to be torn down, and one after the other a job's ranks took half a second to end.
+     *
+     * @return how many processes were killed.
+     */
+    public static int killTrees(final Collection<ProcessHandle> roots)
+    {
         int killed = 0;
-        for (int round = 0; round < 10 && root.isAlive(); round++)
+        for (int round = 0; round < 10; round++)
         {
-            final List<ProcessHandle> descendants = root.descendants().toList();
+            final List<ProcessHandle> descendants = roots.stream().filter(ProcessHandle::isAlive)
+                .flatMap(ProcessHandle::descendants).toList();
             if (descendants.isEmpty())
             {
                 break;
             }
-            for (final ProcessHandle descendant : descendants)
-            {
-                if (descendant.destroyForcibly())
-                {
-                    killed++;
-                }
-                await(descendant);
-            }
+            killed += killAll(descendants);
         }
-        if (root.isAlive() && root.destroyForcibly())
-        {
-            killed++;
-        }
-        await(root);
-        return killed;
+        return killed + killAll(roots);
     }
 
     /**
      * Kills those of {@code processes} still alive (a handle knows its process's start time, so a
-     * reused pid is not mistaken for it).
+     * reused pid is not mistaken for it), all before waiting for any to be gone.
      *
      * @return how many were killed.
      */
@@ -68,25 +69,35 @@ public final class ProcessTree
             if (process.isAlive() && process.destroyForcibly())
             {
                 killed++;
-                await(process);
             }
+        }
+        for (final ProcessHandle process : processes)
+        {
+            await(process);
         }
         return killed;
     }
 
+    /**
+     * Waits until {@code process} is gone, by looking at it every few milliseconds. Not with
+     * {@code process.onExit()}: that future completes on the common fork-join pool, whose one worker
+     * (on two cores) may be the very thread that waits here, or blocked in another process's exit
+     * callback, and then every wait lasted its whole timeout (a killed job took 10-15 s to end).
+     */
     private static void await(final ProcessHandle process)
     {
+        final long startNs = System.nanoTime();
         try
         {
-            process.onExit().get(REAP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            while (process.isAlive() && System.nanoTime() - startNs < REAP_TIMEOUT_NS)
+            {
+                Thread.sleep(POLL_MS);
+            }
         }
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
         }
-        catch (final ExecutionException | TimeoutException e)
-        {
-            // A process that SIGKILL did not end within seconds is stuck in the kernel: nothing more to do.
-        }
+        // A process that SIGKILL did not end within seconds is stuck in the kernel: nothing more to do.
     }
 }

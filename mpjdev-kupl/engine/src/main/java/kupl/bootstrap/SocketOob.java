@@ -35,6 +35,13 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
     public static final String RANK_PROPERTY = "kupl.bootstrap.rank";
     /** ... and the number of processes. */
     public static final String SIZE_PROPERTY = "kupl.bootstrap.size";
+    /**
+     * How much longer than the hub's arrival timeout a process waits for the hub's word. The hub,
+     * which knows who is missing, must be the one to end a start that takes too long (its timeout
+     * runs from the first arrival, so this process's own would otherwise expire first); this
+     * process's deadline is for a hub that is gone or stopped.
+     */
+    static final long HUB_GRACE_MS = 5_000;
 
     private final int rank;
     private final int size;
@@ -72,8 +79,9 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
      * Connects to the {@link OobHub} listening on {@code socket} as process {@code rank} of
      * {@code size}, and waits until every process has arrived.
      *
-     * @throws IOException saying why, within {@link BootstrapTimeouts#arrivalMs()}: the hub is gone, it
-     *         gave the job up (naming the ranks that did not arrive), or it did not answer in time.
+     * @throws IOException saying why, within {@link BootstrapTimeouts#arrivalMs()} and {@link #HUB_GRACE_MS}:
+     *         the hub is gone, it gave the job up (a {@link JobRefusedException} as the cause, naming the ranks
+     *         that did not arrive or ended before they joined), or it did not answer in time.
      */
     public static SocketOob connect(final Path socket, final long jobId, final int rank, final int size,
         final BootstrapTimeouts timeouts) throws IOException
@@ -88,7 +96,7 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
         final SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         final AtomicBoolean waiting = new AtomicBoolean(true);
         // Every wait below ends by the deadline: closing the channel ends a blocked connect, write or read.
-        CompletableFuture.delayedExecutor(timeouts.arrivalMs(), TimeUnit.MILLISECONDS).execute(() ->
+        CompletableFuture.delayedExecutor(timeouts.arrivalMs() + HUB_GRACE_MS, TimeUnit.MILLISECONDS).execute(() ->
         {
             if (waiting.compareAndSet(true, false))
             {
@@ -104,7 +112,7 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
             final int answer = oob.in.read();
             if (answer == Greeting.REFUSED)
             {
-                throw new IOException("the job was given up: " + oob.in.readUTF());
+                throw new JobRefusedException(oob.in.readUTF());
             }
             if (answer != Greeting.WELCOME)
             {
@@ -124,7 +132,8 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
             if (timedOut)
             {
                 throw new IOException(who + ": not every rank arrived at the job's hub within " +
-                    timeouts.arrivalMs() + " ms (KUPL_SHM_ARRIVAL_MS)", e);
+                    timeouts.arrivalMs() + " ms (KUPL_SHM_ARRIVAL_MS), and the hub said nothing in the " + HUB_GRACE_MS +
+                    " ms after (is the launcher stopped?)", e);
             }
             throw new IOException(who + ": cannot join the job through its hub " + socket + ": " +
                 (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);

@@ -13,9 +13,11 @@
  *
  * <p><b>Timeouts</b> ({@link kupl.bootstrap.BootstrapTimeouts}, from the environment): a
  * connection must introduce itself within {@code KUPL_SHM_HELLO_MS} (5 s) or is dropped, without
- * delaying the others; every rank must connect within {@code KUPL_SHM_ARRIVAL_MS} (60 s), or the
- * job is given up and every side fails with a message naming the missing ranks. A process that
- * exits before every rank has arrived gives the job up at once. After start-up the collectives
+ * delaying the others; every rank must connect within {@code KUPL_SHM_ARRIVAL_MS} (60 s) of the
+ * first, or the job is given up and every side fails with a message naming the missing ranks. A
+ * process that exits before every rank has arrived gives the job up at once if it had connected,
+ * or if another has connected or connects later; while none has, processes may end without ever
+ * connecting (a program that does not use the hub at all). After start-up the collectives
  * wait without a timeout (ranks may compute for hours between two); a rank that dies closes its
  * connection, which releases the others.
  */

@@ -125,7 +125,7 @@ class OobHubTest
                 PATIENT));
             final Future<SocketOob> two = ranks.submit(() -> SocketOob.connect(hub.socket(), hub.jobId(), 2, 3,
                 PATIENT));
-            final String expected = "rank 1 of 3 did not arrive within 1500 ms";
+            final String expected = "rank 1 of 3 did not arrive within 1500 ms of the first rank";
             for (final Future<SocketOob> rank : List.of(zero, two))
             {
                 final ExecutionException e = assertThrows(ExecutionException.class, rank::get);
@@ -140,7 +140,7 @@ class OobHubTest
     }
 
     @Test
-    void shouldGiveUpTheJobWhenAProcessExitsBeforeConnecting() throws Exception
+    void shouldGiveUpTheJobWhenAProcessExitsBeforeConnectingWhileAnotherHasJoined() throws Exception
     {
         try (OobHub hub = OobHub.start(2, PATIENT))
         {
@@ -148,11 +148,60 @@ class OobHubTest
             final Future<SocketOob> zero = ranks.submit(() -> SocketOob.connect(hub.socket(), hub.jobId(), 0, 2,
                 PATIENT));
             awaitMember(hub, zero);
-            hub.processExited(1);
+            hub.processExited(1, 0);
             final ExecutionException e = assertThrows(ExecutionException.class, zero::get);
-            assertTrue(e.getCause().getMessage().contains("rank 1 of 2 exited before it connected to the job's hub"),
-                e.getCause().getMessage());
+            assertTrue(e.getCause().getMessage().contains("rank 1 of 2 exited with status 0 before it joined the " +
+                "job, while rank 0 waits for it in MPI.Init"), e.getCause().getMessage());
+            assertTrue(JobRefusedException.in(e.getCause()), "the refusal is not in the cause chain");
             ranks.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldNotGiveUpWhileProcessesEndWithoutJoiningAndNoneHasJoined() throws Exception
+    {
+        try (OobHub hub = OobHub.start(3, PATIENT))
+        {
+            hub.processExited(0, 0);
+            hub.processExited(2, 0);
+
+            assertEquals(null, hub.failure());
+            assertFalse(hub.arrival().isDone());
+            assertFalse(hub.joined(0));
+        }
+    }
+
+    @Test
+    void shouldRefuseARankThatJoinsAfterAnotherEndedWithoutJoining() throws Exception
+    {
+        try (OobHub hub = OobHub.start(3, PATIENT))
+        {
+            hub.processExited(1, 0);
+            hub.processExited(2, 137);
+            final IOException e = assertThrows(IOException.class,
+                () -> SocketOob.connect(hub.socket(), hub.jobId(), 0, 3, PATIENT));
+
+            assertTrue(JobRefusedException.in(e), e::getMessage);
+            assertTrue(e.getMessage().contains("ranks 1, 2 of 3 ended before they joined the job (rank 1 exited with " +
+                "status 0, rank 2 was killed by signal 9 (SIGKILL), exit status 137), while rank 0 waits for them"),
+                e::getMessage);
+            // The refusal is sent before the arrival fails: wait for the latter.
+            final CompletionException given = assertThrows(CompletionException.class, () -> hub.arrival().join());
+            assertTrue(e.getMessage().contains(given.getCause().getMessage()), given.getCause()::getMessage);
+        }
+    }
+
+    @Test
+    void shouldStartTheArrivalTimeoutWithTheFirstArrival() throws Exception
+    {
+        final BootstrapTimeouts brief = new BootstrapTimeouts(1_000, 1_000);
+        try (OobHub hub = OobHub.start(2, brief))
+        {
+            // Longer than the arrival timeout before anyone arrives: nobody waited, so the job may still start.
+            Thread.sleep(1_500);
+            final List<byte[]> gathered = allgatherRanks(hub, 2, brief);
+
+            assertArrayEquals(new byte[] {0, 1}, gathered.get(1));
         }
     }
 

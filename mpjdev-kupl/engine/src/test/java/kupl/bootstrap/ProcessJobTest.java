@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class ProcessJobTest
     private static ProcessJob start(final ProcessJob.Options options, final String... scripts) throws Exception
     {
         return ProcessJob.start(scripts.length, rank -> new ProcessBuilder("sh", "-c", scripts[rank]), options,
-            rank -> { });
+            (rank, status) -> { });
     }
 
     @Test
@@ -116,6 +117,48 @@ class ProcessJobTest
     }
 
     @Test
+    void shouldTellAProcessThatEndedUnnoticedFromTheOnesItKilled() throws Exception
+    {
+        // Rank 0's exit is held up on its way to the kit (as if the kit's JVM had been stopped), so the kit
+        // reads rank 1's failure first; rank 0 ended before the kit stopped the job, and is not taken for killed.
+        final CountDownLatch release = new CountDownLatch(1);
+        final ProcessJob.Options options = ProcessJob.Options.captured().stoppingAtFirstFailure();
+        try (ProcessJob job = ProcessJob.start(3, rank -> new ProcessBuilder("sh", "-c",
+            new String[] {"exit 7", "sleep 1; exit 3", "exec sleep 60"}[rank]), options, (rank, status) ->
+            {
+                if (rank == 0)
+                {
+                    awaitQuietly(release);
+                }
+            }))
+        {
+            final ProcessJob.JobExit exit = job.awaitExit(GENEROUS);
+            release.countDown();
+
+            assertEquals(List.of(1, 0), exit.endedOnTheirOwn(), exit::toString);
+            assertArrayEquals(new int[] {7, 3, 137}, exit.exitCodes(), exit::toString);
+            assertTrue(exit.stoppedByKit(2) && !exit.stoppedByKit(0), exit::toString);
+            assertEquals(1, exit.firstFailedRank(), exit::toString);
+        }
+    }
+
+    @Test
+    void shouldStopTheJobWhenAskedFromAnotherThread() throws Exception
+    {
+        try (ProcessJob job = start(ProcessJob.Options.captured(), "exec sleep 60", "exec sleep 60"))
+        {
+            Thread.ofPlatform().start(job::requestStop);
+            final long startNs = System.nanoTime();
+            final ProcessJob.JobExit exit = job.awaitExit(GENEROUS);
+
+            assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(10), exit::toString);
+            assertEquals(List.of(), exit.endedOnTheirOwn(), exit::toString);
+            assertArrayEquals(new int[] {137, 137}, exit.exitCodes(), exit::toString);
+            assertFalse(exit.timedOut());
+        }
+    }
+
+    @Test
     void shouldLetTheOthersRunOnWithoutStopAtFirstFailure() throws Exception
     {
         try (ProcessJob job = start(ProcessJob.Options.captured(), "exit 2", "sleep 1; echo survived"))
@@ -132,7 +175,7 @@ class ProcessJobTest
     {
         final boolean[] seen = new boolean[2];
         try (ProcessJob job = ProcessJob.start(2, rank -> new ProcessBuilder("true"), ProcessJob.Options.captured(),
-            rank -> seen[rank] = true))
+            (rank, status) -> seen[rank] = true))
         {
             job.awaitExit(GENEROUS);
         }
@@ -143,7 +186,7 @@ class ProcessJobTest
     void shouldRejectBadArguments()
     {
         assertThrows(IllegalArgumentException.class,
-            () -> ProcessJob.start(0, rank -> new ProcessBuilder("true"), ProcessJob.Options.captured(), rank -> { }));
+            () -> ProcessJob.start(0, rank -> new ProcessBuilder("true"), ProcessJob.Options.captured(), (rank, status) -> { }));
         final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () ->
         {
             try (ProcessJob job = start(ProcessJob.Options.captured(), "true"))
@@ -152,5 +195,17 @@ class ProcessJobTest
             }
         });
         assertTrue(zero.getMessage().contains("timeout=PT0S must be positive"), zero::getMessage);
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch)
+    {
+        try
+        {
+            latch.await(30, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 }
