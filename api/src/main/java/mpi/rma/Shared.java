@@ -2,6 +2,8 @@ package mpi.rma;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.rma.internal.NodeIdentity;
+import mpi.rma.internal.ProcessFailures;
 
 /**
  * {@code MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, key, info, &newcomm)} for MPJ Express:
@@ -37,22 +39,6 @@ public final class Shared
             throw ProcessFailures.classify("Shared.split", "the Allgather of nodes over the communicator", e);
         }
         final int rank = comm.Rank();
-        return comm.Split(lowestRankOnNode(nodes, rank), rank);
-    }
-
-    /**
-     * The lowest rank whose node ({@link NodeIdentity}, one per rank in {@code nodes}) is {@code rank}'s: equal
-     * exactly for the processes of one node, never negative, so a colour for {@code Split}.
-     */
-    static int lowestRankOnNode(final long[] nodes, final int rank)
-    {
-        for (int other = 0; other < rank; other++)
-        {
-            if (nodes[other] == nodes[rank])
-            {
-                return other;
-            }
-        }
-        return rank;
+        return comm.Split(NodeIdentity.lowestRankOnNode(nodes, rank), rank);
     }
 }

@@ -9,7 +9,23 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
 import mpi.User_function;
-import mpi.rma.spi.SharedMemory;
+import mpi.rma.internal.AccessChecks;
+import mpi.rma.internal.Epochs;
+import mpi.rma.internal.RequestCalls;
+import mpi.rma.internal.TargetPath;
+import mpi.rma.internal.WindowGroup;
+import mpi.rma.internal.WindowHints;
+import mpi.rma.internal.WindowParts;
+import mpi.rma.internal.creation.AllocateWindowCreation;
+import mpi.rma.internal.creation.MessageWindowCreation;
+import mpi.rma.internal.creation.SharedWindowCreation;
+import mpi.rma.internal.message.MessageTargets;
+import mpi.rma.internal.message.MessageWindow;
+import mpi.rma.internal.sync.Pscw;
+import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.internal.types.TypeLayout;
+import mpi.rma.internal.types.TypeLayouts;
 
 /**
  * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
@@ -102,6 +118,11 @@ public final class Win implements AutoCloseable
     private String name = "";
     private boolean freed;
 
+    private Win(final WindowParts parts)
+    {
+        this(parts.comm(), parts.sizes(), parts.dispUnits(), parts.hints(), parts.targets());
+    }
+
     private Win(final Intracomm comm, final long[] sizes, final int[] dispUnits, final WindowHints hints,
         final TargetPath targets)
     {
@@ -136,7 +157,7 @@ public final class Win implements AutoCloseable
      */
     public static Win allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
-        return SharedWindowCreation.allocateShared(size, dispUnit, info, comm);
+        return new Win(SharedWindowCreation.allocateShared(size, dispUnit, info, comm));
     }
 
     /**
@@ -156,7 +177,7 @@ public final class Win implements AutoCloseable
      */
     public static Win create(final Object base, final int dispUnit, final Info info, final Intracomm comm)
     {
-        return MessageWindowCreation.create(base, dispUnit, info, comm);
+        return new Win(MessageWindowCreation.create(base, dispUnit, info, comm));
     }
 
     /**
@@ -177,22 +198,7 @@ public final class Win implements AutoCloseable
      */
     public static Win allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
-        return AllocateWindowCreation.allocate(size, dispUnit, info, comm);
-    }
-
-    /** A window whose targets are all reached by shared memory, for {@link SharedWindowCreation}. */
-    static Win ofSharedMemory(final Intracomm comm, final AllocationAgreement layout, final WindowHints hints,
-        final SharedMemory memory)
-    {
-        return new Win(comm, layout.sizes, layout.dispUnits, hints,
-            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory, FLAVOR_SHARED));
-    }
-
-    /** A window whose targets are reached by {@code targets}, for {@link AllocateWindowCreation}. */
-    static Win of(final Intracomm comm, final long[] sizes, final int[] dispUnits, final WindowHints hints,
-        final TargetPath targets)
-    {
-        return new Win(comm, sizes, dispUnits, hints, targets);
+        return new Win(AllocateWindowCreation.allocate(size, dispUnit, info, comm));
     }
 
     /**
@@ -208,7 +214,7 @@ public final class Win implements AutoCloseable
      */
     public static Win createDynamic(final Info info, final Intracomm comm)
     {
-        return MessageWindowCreation.createDynamic(info, comm);
+        return new Win(MessageWindowCreation.createDynamic(info, comm));
     }
 
     /**
@@ -255,14 +261,6 @@ public final class Win implements AutoCloseable
     {
         checkUsable("Win.address");
         return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
-    }
-
-    /** A window whose targets are all reached by {@code messages}, for {@link MessageWindowCreation}. */
-    static Win ofMessages(final Intracomm comm, final CreationAgreement layout, final WindowHints hints,
-        final MessageWindow messages)
-    {
-        return new Win(comm, layout.sizes(), layout.dispUnits(), hints,
-            new MessageTargets(comm.Rank(), layout.sizes(), layout.dispUnits(), messages));
     }
 
     /**
@@ -426,7 +424,8 @@ public final class Win implements AutoCloseable
      * Combines origin elements into the target's with {@code op}, atomically per element
      * ({@code MPI_Accumulate}); {@link #REPLACE} stores them.
      */
-    public void accumulate(final Object origin, final int originOffset, final int originCount, final Datatype originType,
+    public void accumulate(final Object origin, final int originOffset, final int originCount,
+        final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType, final Op op)
     {
         final String call = "Win.accumulate";
@@ -528,8 +527,8 @@ public final class Win implements AutoCloseable
         final Datatype targetType)
     {
         checkUsable("Win.rPut");
-        return requests.rPut(origin, originOffset, originCount, originType, targetRank, targetDisp, targetCount,
-            targetType);
+        return new WinRequest("Win.rPut", requests.rPut(origin, originOffset, originCount, originType, targetRank,
+            targetDisp, targetCount, targetType));
     }
 
     /**
@@ -544,8 +543,8 @@ public final class Win implements AutoCloseable
         final Datatype targetType)
     {
         checkUsable("Win.rGet");
-        return requests.rGet(origin, originOffset, originCount, originType, targetRank, targetDisp, targetCount,
-            targetType);
+        return new WinRequest("Win.rGet", requests.rGet(origin, originOffset, originCount, originType, targetRank,
+            targetDisp, targetCount, targetType));
     }
 
     /**
@@ -560,8 +559,8 @@ public final class Win implements AutoCloseable
         final Datatype targetType, final Op op)
     {
         checkUsable("Win.rAccumulate");
-        return requests.rAccumulate(origin, originOffset, originCount, originType, targetRank, targetDisp,
-            targetCount, targetType, op);
+        return new WinRequest("Win.rAccumulate", requests.rAccumulate(origin, originOffset, originCount, originType,
+            targetRank, targetDisp, targetCount, targetType, op));
     }
 
     /**
@@ -577,8 +576,9 @@ public final class Win implements AutoCloseable
         final Datatype targetType, final Op op)
     {
         checkUsable("Win.rGetAccumulate");
-        return requests.rGetAccumulate(origin, originOffset, originCount, originType, result, resultOffset,
-            resultCount, resultType, targetRank, targetDisp, targetCount, targetType, op);
+        return new WinRequest("Win.rGetAccumulate", requests.rGetAccumulate(origin, originOffset, originCount,
+            originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp, targetCount, targetType,
+            op));
     }
 
     /**

@@ -2,6 +2,7 @@ package mpi.rma;
 
 import mpi.MPI;
 import mpi.Status;
+import mpi.rma.internal.Completion;
 
 /**
  * The request of a request-based RMA call ({@code MPI_Request} of {@code MPI_Rput}, {@code MPI_Rget},

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import mpi.MPI;
+import mpi.rma.internal.Epochs;
 import org.junit.jupiter.api.Test;
 
 /** {@link Epochs#checkPassiveAccess}: request-based calls need a lock or lockAll epoch to their target. */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import mpi.MPI;
 import mpi.Request;
+import mpi.rma.internal.Completion;
 import org.junit.jupiter.api.Test;
 
 /** {@link WinRequest} over completions whose progress the test controls. */

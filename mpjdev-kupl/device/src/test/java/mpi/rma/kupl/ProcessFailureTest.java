@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import mpi.rma.ProcessFailureProgram;
+import mpi.rma.internal.creation.ProcessFailureProgram;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;

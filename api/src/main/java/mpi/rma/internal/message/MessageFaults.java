@@ -1,0 +1,78 @@
+package mpi.rma.internal.message;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+import mpi.rma.ErrorClass;
+import mpi.rma.RmaException;
+import mpi.rma.internal.shared.AtomicElements;
+import mpi.rma.spi.MessagePathFault;
+
+/**
+ * The {@link MessagePathFault} a test chose with {@value MessagePathFault#PROPERTY}, or none: read
+ * once, when the message path first asks, so that the normal path pays one test of a constant.
+ */
+public final class MessageFaults
+{
+    /** How long a torn accumulate pauses between its read and its write, so that concurrent ones overlap. */
+    public static final long TORN_PAUSE_NS = 20_000;
+
+    private MessageFaults()
+    {
+    }
+
+    /** Whether the agent drops a put from {@code origin} (never without a fault chosen). */
+    static boolean dropsPut(final int origin)
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.dropsPut(origin);
+    }
+
+    /**
+     * Whether accumulates leave their lock (never without a fault chosen): those the agent applies and, so that a
+     * node's own origins can lose updates too, the element updates of shared memory ({@link AtomicElements}).
+     */
+    public static boolean tearsAccumulates()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.tearsAccumulates();
+    }
+
+    /** Whether win.start skips waiting for posts (never without a fault chosen). */
+    public static boolean startsWithoutPost()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.startsWithoutPost();
+    }
+
+    /** Whether the agent applies derived target datatypes as dense blocks (never without a fault chosen). */
+    static boolean ignoresTargetLayout()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.ignoresTargetLayout();
+    }
+
+    /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
+    private static final class Chosen
+    {
+        static final MessagePathFault FAULT = find();
+
+        private static MessagePathFault find()
+        {
+            final String wanted = System.getProperty(MessagePathFault.PROPERTY);
+            if (wanted == null)
+            {
+                return null;
+            }
+            final List<String> names = new ArrayList<>();
+            for (final MessagePathFault candidate :
+                ServiceLoader.load(MessagePathFault.class, MessageFaults.class.getClassLoader()))
+            {
+                if (candidate.name().equals(wanted))
+                {
+                    return candidate;
+                }
+                names.add(candidate.name());
+            }
+            throw new RmaException(ErrorClass.ERR_OTHER, "no message-path fault named " + MessagePathFault.PROPERTY +
+                "=" + wanted + " (found " + names + ")");
+        }
+    }
+}
