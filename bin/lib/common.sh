@@ -152,7 +152,10 @@ kupl_java()
     local classpath=$1 main=$2 agent
     shift 2
     export MPJ_HOME=$KUPL_MPJ_HOME
-    agent=$(kupl_agent_jar)
+    agent=
+    # KUPL_WITHOUT_AGENT=1: the caller's class path holds the classes under test, which an agent jar left by
+    # an earlier build would shadow in the ranks (it carries its own copy of the device and the engine).
+    [ -n "${KUPL_WITHOUT_AGENT:-}" ] || agent=$(kupl_agent_jar)
     exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dmpi.rma.kupl.home="$KUPL_MPJ_HOME" \
         ${agent:+"-Dkupl.agent.jar=$agent"} -cp "$classpath" "$main" "$@"
 }
