@@ -166,7 +166,17 @@ public final class CreateWindowRank
     private static Ratio comparison(final int row, final double[][] microseconds,
         final ToDoubleFunction<double[]> statistic)
     {
-        final String label = ROWS.get(row) + ", against " + reference(row);
+        final String label = switch (row)
+        {
+            case PUT_SMALL -> "put 8 B + flush / 8 B round trip";
+            case GET_SMALL -> "get 8 B / 8 B round trip";
+            case ACC_SMALL -> "accumulate 8 B + flush / 8 B round trip";
+            case PSCW_EPOCH -> "post-start-complete-wait / 8 B round trip";
+            case PUT_LARGE -> "put 1 MiB + flush, bandwidth / one way's";
+            case FENCE -> "fence / Barrier";
+            case PUT_VECTOR -> "vector put / contiguous put";
+            default -> ROWS.get(row);
+        };
         final double figure = statistic.applyAsDouble(microseconds[row]);
         return switch (row)
         {

@@ -46,6 +46,9 @@ public final class SvgRatioChart
     private static final String GRID = "#dddddd";
     /** Beyond this ratio of the largest to the smallest figure, the axis is logarithmic: bars near 1x stay visible. */
     static final double LOG_SPREAD = 20;
+    private static final int LINE_HEIGHT = 15;
+    /** A decade narrower than this on a logarithmic axis is marked at its power of ten only. */
+    private static final double MIN_DECADE_PX_FOR_2_AND_5 = 150;
 
     private final Chart chart;
     private final double plotLeft;
@@ -88,7 +91,7 @@ public final class SvgRatioChart
         {
             this.axisMin = Math.pow(10, Math.floor(Math.log10(smallest)));
             this.axisMax = Math.pow(10, Math.ceil(Math.log10(largest)));
-            this.ticks = logTicks(axisMin, axisMax);
+            this.ticks = logTicks(axisMin, axisMax, plotRight - plotLeft);
         }
         else
         {
@@ -120,7 +123,10 @@ public final class SvgRatioChart
 
     private String svg()
     {
-        final double height = plotBottom + 86;
+        final List<String> axisLines = wrap(chart.axisLabel() + (logarithmic ? "; logarithmic scale" : ""),
+            (int)((WIDTH - 2 * MARGIN) / CHAR_WIDTH));
+        final double extraLines = (axisLines.size() - 1) * LINE_HEIGHT;
+        final double height = plotBottom + 86 + extraLines;
         final StringBuilder svg = new StringBuilder();
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
@@ -141,7 +147,8 @@ public final class SvgRatioChart
             value(svg, row, chart.bars().get(row));
         }
         axis(svg);
-        legend(svg, plotBottom + 62);
+        axisLabel(svg, axisLines);
+        legend(svg, plotBottom + 62 + extraLines);
         svg.append("</svg>\n");
         return svg.toString();
     }
@@ -161,7 +168,7 @@ public final class SvgRatioChart
     private void bar(final StringBuilder svg, final int row, final Ratio ratio)
     {
         final double top = PLOT_TOP + row * ROW_HEIGHT;
-        text(svg, "label", plotLeft - 8, textY(row), "end", "", ratio.label());
+        text(svg, "label", plotLeft - 8, textY(row), "end", "", fitted(ratio.label()));
         if (!ratio.isMeasured())
         {
             return;
@@ -174,6 +181,13 @@ public final class SvgRatioChart
             .append("\" y=\"").append(number(top + (ROW_HEIGHT - BAR_HEIGHT) / 2.0)).append("\" width=\"")
             .append(number(barWidth(ratio))).append("\" height=\"").append(BAR_HEIGHT).append("\" fill=\"")
             .append(colour).append("\"/>\n  </g>\n");
+    }
+
+    /** {@code label}, cut with an ellipsis where it would run past the image's left edge (the tooltip has it whole). */
+    static String fitted(final String label)
+    {
+        final int fits = (int)(MAX_LABEL_WIDTH / CHAR_WIDTH);
+        return label.length() <= fits ? label : label.substring(0, fits - 1) + "\u2026";
     }
 
     /** The ratio in words just after the bar's end, on white, so that the lines behind it do not cross it. */
@@ -232,8 +246,41 @@ public final class SvgRatioChart
             line(svg, "tick", x(tick), plotBottom, x(tick), plotBottom + 5, "stroke=\"" + INK + "\"");
             text(svg, "tick", x(tick), plotBottom + 18, "middle", "", tickText(tick) + "x");
         }
-        text(svg, "axis-label", (plotLeft + plotRight) / 2, plotBottom + 38, "middle", "", chart.axisLabel() +
-            (logarithmic ? "; logarithmic scale" : ""));
+    }
+
+    /**
+     * The axis's label under the tick labels, centred on the image: one text of one line per {@code <tspan>},
+     * each ending in the space it was broken at, so that the text reads whole.
+     */
+    private void axisLabel(final StringBuilder svg, final List<String> lines)
+    {
+        svg.append("  <text class=\"axis-label\" x=\"").append(number(WIDTH / 2.0)).append("\" y=\"")
+            .append(number(plotBottom + 38)).append("\" text-anchor=\"middle\" fill=\"").append(INK).append("\">");
+        for (int i = 0; i < lines.size(); i++)
+        {
+            svg.append("<tspan x=\"").append(number(WIDTH / 2.0)).append("\" dy=\"").append(i == 0 ? 0 : LINE_HEIGHT)
+                .append("\">").append(escape(lines.get(i))).append("</tspan>");
+        }
+        svg.append("</text>\n");
+    }
+
+    /** {@code words} broken at spaces into lines of at most {@code width} characters, each but the last ending in one. */
+    static List<String> wrap(final String words, final int width)
+    {
+        final List<String> lines = new ArrayList<>();
+        String rest = words;
+        while (rest.length() > width)
+        {
+            int cut = rest.lastIndexOf(' ', width);
+            if (cut <= 0)
+            {
+                cut = width - 1;
+            }
+            lines.add(rest.substring(0, cut + 1));
+            rest = rest.substring(cut + 1);
+        }
+        lines.add(rest);
+        return lines;
     }
 
     /** Swatches for the kinds of bar the chart has, then the two lines. */
@@ -277,12 +324,13 @@ public final class SvgRatioChart
 
     /**
      * Marks at each power of ten from {@code min} to {@code max} (both powers of ten), and at 2 and 5 times each
-     * where there are at most three decades, so that their labels do not run into each other.
+     * where a decade is wide enough on {@code widthPx} of plot that their labels do not run into each other.
      */
-    static List<Double> logTicks(final double min, final double max)
+    static List<Double> logTicks(final double min, final double max, final double widthPx)
     {
         final long decades = Math.round(Math.log10(max / min));
-        final double[] multiples = decades <= 3 ? new double[] {1, 2, 5} : new double[] {1};
+        final double[] multiples = widthPx / decades >= MIN_DECADE_PX_FOR_2_AND_5 ? new double[] {1, 2, 5} :
+            new double[] {1};
         final List<Double> marks = new ArrayList<>();
         for (int decade = 0; decade < decades; decade++)
         {

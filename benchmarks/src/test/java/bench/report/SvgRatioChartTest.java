@@ -200,6 +200,40 @@ class SvgRatioChartTest
         assertEquals(List.of("0.10x", "1.00x", "10.00x, missed"), texts(svg, "value"));
     }
 
+    @Test
+    void shouldBreakALongAxisLabelIntoLinesThatFitTheImage() throws Exception
+    {
+        final String label = "shm time / Open MPI C time (for GB/s rows, the inverse of the rates; above 1: shm " +
+            "takes longer), every word of it kept, however long the benchmark made it";
+        final Chart chart = new Chart("long", "long", label, List.of(Ratio.of("a", 1, 1, "")));
+
+        final Document svg = parse(SvgRatioChart.render(chart));
+        final Element text = elements(svg, "text", "axis-label").getFirst();
+        final NodeList lines = text.getElementsByTagNameNS("http://www.w3.org/2000/svg", "tspan");
+
+        assertEquals(label, text.getTextContent(), "the lines read as the whole label");
+        assertEquals(2, lines.getLength());
+        for (int i = 0; i < lines.getLength(); i++)
+        {
+            assertTrue(lines.item(i).getTextContent().length() * 6.6 <= SvgRatioChart.WIDTH - 2 * SvgRatioChart.MARGIN);
+        }
+        assertEquals(List.of("ab ", "cd ", "e"), SvgRatioChart.wrap("ab cd e", 3));
+    }
+
+    @Test
+    void shouldCutALabelTooLongForTheImageButKeepItWholeInTheTooltip() throws Exception
+    {
+        final String label = "post, start, put 8 B, complete, wait (one epoch), against the 8 B round trip";
+        final Document svg = parse(SvgRatioChart.render(new Chart("cut", "cut", "ratio",
+            List.of(Ratio.of(label, 1, 1, "")))));
+
+        final String shown = texts(svg, "label").getFirst();
+        assertTrue(shown.endsWith("\u2026") && label.startsWith(shown.substring(0, shown.length() - 1)), shown);
+        final Element bar = elements(svg, "rect", "bar").getFirst();
+        assertTrue(number(bar, "x") - 8 - shown.length() * 6.6 >= 0, "the label fits left of the plot");
+        assertTrue(bar.getParentNode().getTextContent().contains(label));
+    }
+
     static Document parse(final String svg) throws Exception
     {
         final DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
