@@ -1,11 +1,8 @@
 package bench;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,6 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 
 import bench.apps.KernelRank;
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Text;
 import bench.apps.Kernels;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
@@ -31,8 +34,10 @@ import mpjrun.MpjJobs;
  *
  * <pre>
  * AppBenchmark [--quick] [--np 2,4] [--only lu,sor,...] [--reps N] [--variants defaults,serial,...]
- *              [--mpj-home DIR] [--no-multicore] [--no-niodev]
+ *              [--mpj-home DIR] [--no-multicore] [--no-niodev] [--report DIR] [--notes FILE]
  * </pre>
+ * With {@code --report DIR} it also writes {@code DIR/apps.md} and charts of the warm ratios, shm against
+ * multicore and against niodev ({@link bench.report.ReportOptions}).
  * Every job is launched through {@link MpjJobs} (multicore and niodev through MPJ Express's own
  * starter, shm through {@code bin/mpjrun}'s Java side in a JVM of its own). A job that fails, or
  * whose kernel's check fails, is reported after the tables and makes {@link #run} return 1.
@@ -76,7 +81,7 @@ public final class AppBenchmark
     private static final String USAGE = "usage: AppBenchmark [--quick] [--np 2,4] [--only " +
         String.join(",", Arrays.stream(Kernels.values()).map(Kernels::shortName).toList()) +
         "] [--reps N] [--variants " + String.join(",", VARIANTS.stream().map(ShmVariant::name).toList()) +
-        "] [--mpj-home DIR] [--no-multicore] [--no-niodev]";
+        "] [--mpj-home DIR] [--no-multicore] [--no-niodev] " + ReportOptions.USAGE;
 
     /** What one run measures, from the command line. */
     private record Plan(boolean quick, List<Integer> processCounts, List<Kernels> kernels, int repetitions,
@@ -119,12 +124,12 @@ public final class AppBenchmark
     }
 
     private final Plan plan;
-    private final PrintStream out;
+    private final ReportRun report;
 
-    private AppBenchmark(final Plan plan, final PrintStream out)
+    private AppBenchmark(final Plan plan, final ReportRun report)
     {
         this.plan = plan;
-        this.out = out;
+        this.report = report;
     }
 
     public static void main(final String[] args) throws Exception
@@ -148,7 +153,26 @@ public final class AppBenchmark
      */
     public static int run(final String[] args, final PrintStream out) throws Exception
     {
-        return new AppBenchmark(parse(args), out).run();
+        final ReportOptions options;
+        try
+        {
+            options = ReportOptions.parse(args, AppBenchmark.class);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
+        }
+        final Plan plan = parse(options.benchmarkArgs());
+        final ReportRun report = ReportRun.start("apps", "Application benchmarks" +
+            (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, List.of(
+            plan.repetitions() + " repetitions of each kernel in each job; multicore and niodev with MPJ Express's " +
+            "defaults; shm columns: " + String.join("; ", plan.variants().stream()
+            .map(v -> v.column() + " = " + v.describe()).toList())));
+        if (plan.quick())
+        {
+            report.note("Run with --quick: tiny problem sizes; the figures are not meaningful.");
+        }
+        return new AppBenchmark(plan, report).run();
     }
 
     private static Plan parse(final String[] args)
@@ -218,17 +242,6 @@ public final class AppBenchmark
 
     private int run() throws Exception
     {
-        final long startNs = System.nanoTime();
-        out.println("# Application benchmarks" + (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""));
-        out.println();
-        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
-            System.getProperty("java.runtime.version") + "; load average at the start: " + Machine.loadAverage());
-        out.println("- " + plan.repetitions() + " repetitions of each kernel in each job; multicore and niodev " +
-            "with MPJ Express's defaults; shm columns: " + String.join("; ", plan.variants().stream()
-            .map(v -> v.column() + " = " + v.describe()).toList()));
-        out.println();
-
         final Map<String, Map<String, Outcome>> outcomes = new LinkedHashMap<>();
         final List<String> failures = new ArrayList<>();
         for (final Kernels kernel : plan.kernels())
@@ -251,22 +264,20 @@ public final class AppBenchmark
             }
         }
 
-        printWarmTable(outcomes);
-        out.println();
-        printFirstRunTable(outcomes);
-        out.println();
-        out.println("Kernel seconds as rank 0 times them between two barriers (setup and the check excluded). " +
-            "Warm: median of repetitions 2.." + plan.repetitions() + " of one job (min-max); first: repetition 1 " +
-            "of the same job, one sample, JIT compilation included. Ratios: median of shm with bin/mpjrun's " +
-            "defaults over the other device's (below 1: shm is faster).");
+        addWarmTable(outcomes);
+        addFirstRunTable(outcomes);
+        report.add(new Text("Kernel seconds as rank 0 times them between two barriers (setup and the check " +
+            "excluded). Warm: median of repetitions 2.." + plan.repetitions() + " of one job (min-max); first: " +
+            "repetition 1 of the same job, one sample, JIT compilation included. Ratios: median of shm with " +
+            "bin/mpjrun's defaults over the other device's (below 1: shm is faster)."));
         if (!failures.isEmpty())
         {
-            out.println();
-            out.println("FAILED (" + failures.size() + "):");
-            failures.forEach(failure -> out.println("\n- " + failure));
+            report.add(new Text("FAILED (" + failures.size() + "):"));
+            failures.forEach(failure -> report.add(new Text("- " + failure)));
+            report.note(failures.size() + " jobs failed or failed their check (listed after the tables); their cells " +
+                "say FAILED.");
         }
-        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
-            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
+        report.finish();
         return failures.isEmpty() ? 0 : 1;
     }
 
@@ -315,7 +326,7 @@ public final class AppBenchmark
         return output.lines().map(line -> "    " + line).reduce((a, b) -> a + "\n" + b).orElse("    (no output)");
     }
 
-    private void printWarmTable(final Map<String, Map<String, Outcome>> outcomes)
+    private void addWarmTable(final Map<String, Map<String, Outcome>> outcomes)
     {
         final List<String> columns = plan.columns();
         final String shm = plan.variants().isEmpty() ? null : plan.variants().getFirst().column();
@@ -331,55 +342,68 @@ public final class AppBenchmark
                 ratios.add("niodev");
             }
         }
-        out.println("Warm kernel seconds, median (min-max):");
-        out.println();
-        out.println("| kernel | ranks | " + String.join(" | ", columns) +
-            ratios.stream().map(other -> " | shm/" + other).reduce("", String::concat) + " |");
-        out.println("|---|---|" + "---|".repeat(columns.size() + ratios.size()));
+        final List<String> header = new ArrayList<>(List.of("kernel", "ranks"));
+        header.addAll(columns);
+        ratios.forEach(other -> header.add("shm/" + other));
+        final Table table = new Table(header);
+        final Map<String, List<Ratio>> bars = new LinkedHashMap<>();
+        ratios.forEach(other -> bars.put(other, new ArrayList<>()));
         for (final Kernels kernel : plan.kernels())
         {
             for (final int processes : plan.processCounts())
             {
                 final Map<String, Outcome> row = outcomes.get(rowKey(kernel, processes));
-                final StringBuilder line = new StringBuilder("| " + kernel.describe(plan.size(kernel)) + " | " +
-                    processes + " |");
+                final List<String> cells = new ArrayList<>(List.of(kernel.describe(plan.size(kernel)),
+                    Integer.toString(processes)));
                 for (final String column : columns)
                 {
-                    line.append(' ').append(warmCell(row.get(column))).append(" |");
+                    cells.add(warmCell(row.get(column)));
                 }
                 for (final String other : ratios)
                 {
-                    line.append(' ').append(ratio(row.get(shm), row.get(other))).append(" |");
+                    final Ratio ratio = ratio(kernel.describe(plan.size(kernel)) + ", " + processes + " ranks",
+                        row.get(shm), row.get(other));
+                    bars.get(other).add(ratio);
+                    cells.add(ratio.isMeasured() ? String.format(Locale.ROOT, "%.2f", ratio.value()) : "n/a");
                 }
-                out.println(line);
+                table.row(cells);
             }
+        }
+        report.add(new Text("Warm kernel seconds, median (min-max):"));
+        report.add(table);
+        for (final Map.Entry<String, List<Ratio>> chart : bars.entrySet())
+        {
+            report.add(new Chart(chart.getKey(), "Warm kernel time on shm against " + chart.getKey(),
+                "shm seconds / " + chart.getKey() + " seconds, medians of the warm repetitions (below 1: shm is " +
+                "faster)", chart.getValue()));
         }
     }
 
-    private void printFirstRunTable(final Map<String, Map<String, Outcome>> outcomes)
+    private void addFirstRunTable(final Map<String, Map<String, Outcome>> outcomes)
     {
         final List<String> columns = plan.columns();
-        out.println("First (cold) run, seconds:");
-        out.println();
-        out.println("| kernel | ranks | " + String.join(" | ", columns) + " |");
-        out.println("|---|---|" + "---|".repeat(columns.size()));
+        final List<String> header = new ArrayList<>(List.of("kernel", "ranks"));
+        header.addAll(columns);
+        final Table table = new Table(header);
         for (final Kernels kernel : plan.kernels())
         {
             for (final int processes : plan.processCounts())
             {
                 final Map<String, Outcome> row = outcomes.get(rowKey(kernel, processes));
-                final StringBuilder line = new StringBuilder("| " + kernel.describe(plan.size(kernel)) + " | " +
-                    processes + " |");
+                final List<String> cells = new ArrayList<>(List.of(kernel.describe(plan.size(kernel)),
+                    Integer.toString(processes)));
                 for (final String column : columns)
                 {
                     final Outcome outcome = row.get(column);
-                    line.append(' ').append(outcome.kernelMs().length == 0 ? "n/a" :
-                        String.format(Locale.ROOT, "%.3f", outcome.kernelMs()[0] / 1e3))
-                        .append(outcome.failure() == null ? "" : " FAILED").append(" |");
+                    cells.add((outcome.kernelMs().length == 0 ? "n/a" :
+                        String.format(Locale.ROOT, "%.3f", outcome.kernelMs()[0] / 1e3)) +
+                        (outcome.failure() == null ? "" : " FAILED"));
                 }
-                out.println(line);
+                table.row(cells);
             }
         }
+        report.add(new Text("First (cold) run, seconds:"));
+        report.add(table);
     }
 
     private static String warmCell(final Outcome outcome)
@@ -393,13 +417,12 @@ public final class AppBenchmark
             Samples.max(warm) / 1e3) + (outcome.failure() == null ? "" : " FAILED");
     }
 
-    private static String ratio(final Outcome shm, final Outcome other)
+    /** shm's median warm seconds over the other column's; not a number where either has no figures. */
+    private static Ratio ratio(final String label, final Outcome shm, final Outcome other)
     {
-        if (shm.kernelMs().length == 0 || other.kernelMs().length == 0)
-        {
-            return "n/a";
-        }
-        return String.format(Locale.ROOT, "%.2f", Samples.median(shm.warmMs()) / Samples.median(other.warmMs()));
+        final double shmS = shm.kernelMs().length == 0 ? Double.NaN : Samples.median(shm.warmMs()) / 1e3;
+        final double otherS = other.kernelMs().length == 0 ? Double.NaN : Samples.median(other.warmMs()) / 1e3;
+        return Ratio.of(label, shmS, otherS, "s");
     }
 
     private static void progress(final String what)

@@ -3,23 +3,25 @@ package bench;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.DoublePredicate;
 
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Target;
+import bench.report.Text;
 import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
-import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
 
@@ -38,9 +40,12 @@ import mpjrun.ShmJob;
  *
  * <pre>
  * DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev] [--no-openmpi]
+ *                 [--report DIR] [--notes FILE]
  * </pre>
  * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
- * {@code barrier}, {@code allreduce}, {@code bcast:1048576}).
+ * {@code barrier}, {@code allreduce}, {@code bcast:1048576}). With {@code --report DIR} it also writes
+ * {@code DIR/device.md} and its charts ({@link bench.report.ReportOptions}): shm against the engine's fence,
+ * against Open MPI's C, against multicore and niodev, and against its targets, each as time ratios.
  */
 public final class DeviceBenchmark
 {
@@ -60,49 +65,32 @@ public final class DeviceBenchmark
      */
     static final List<String> JVM_ARGS = List.of();
 
-    /**
-     * One row: a part of {@link DeviceRank}, on how many processes, its unit and target, and whether it is
-     * compared with the engine's fence on as many processes.
-     */
-    private record Row(String label, String part, int processes, String unit, double scale, String target,
-        DoublePredicate met, boolean againstFence)
-    {
-        Row(final String label, final String part, final int processes, final String unit, final double scale,
-            final String target, final DoublePredicate met)
-        {
-            this(label, part, processes, unit, scale, target, met, part.equals("barrier") || part.equals("allreduce"));
-        }
-
-        /** Whether a larger figure is better (a rate), rather than a smaller one (a time). */
-        boolean isRate()
-        {
-            return unit.equals("GB/s");
-        }
-    }
-
-    private static final List<Row> ROWS = List.of(
-        new Row("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, "< 2 us", v -> v < 2_000),
-        new Row("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, "", null),
-        new Row("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, "", null),
-        new Row("ping-pong half round trip, 1 MiB", "pingpong:1048576", 2, "us", 1e-3, "", null),
-        new Row("bandwidth, 1 MiB messages", "bandwidth:1048576", 2, "GB/s", 1, ">= 4 GB/s", v -> v >= 4),
-        new Row("bandwidth, 16 MiB messages", "bandwidth:16777216", 2, "GB/s", 1, "", null),
-        new Row("Barrier, 2 processes", "barrier", 2, "us", 1e-3, "<= 5 us", v -> v <= 5_000),
-        new Row("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, "", null),
-        new Row("Barrier, 4 processes", "barrier", 4, "us", 1e-3, "<= 20 us", v -> v <= 20_000),
-        new Row("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, "", null),
-        new Row("Bcast 1 MiB to 3 receivers, per receiver", "bcast:1048576", 4, "GB/s", 1, ">= 4 GB/s", v -> v >= 4));
+    private static final double NONE = Double.NaN;
+    private static final List<DeviceRow> ROWS = List.of(
+        new DeviceRow("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, 2_000),
+        new DeviceRow("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, NONE),
+        new DeviceRow("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, NONE),
+        new DeviceRow("ping-pong half round trip, 1 MiB", "pingpong:1048576", 2, "us", 1e-3, NONE),
+        new DeviceRow("bandwidth, 1 MiB messages", "bandwidth:1048576", 2, "GB/s", 1, 4),
+        new DeviceRow("bandwidth, 16 MiB messages", "bandwidth:16777216", 2, "GB/s", 1, NONE),
+        new DeviceRow("Barrier, 2 processes", "barrier", 2, "us", 1e-3, 5_000),
+        new DeviceRow("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, NONE),
+        new DeviceRow("Barrier, 4 processes", "barrier", 4, "us", 1e-3, 20_000),
+        new DeviceRow("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, NONE),
+        new DeviceRow("Bcast 1 MiB to 3 receivers, per receiver", "bcast:1048576", 4, "GB/s", 1, 4));
 
     private final Settings settings;
     private final Path mpjHome;
-    private final List<Row> rows;
+    private final List<DeviceRow> rows;
     private final boolean multicore;
     private final boolean niodev;
     private final boolean openMpi;
+    private final ReportOptions options;
     private final PrintStream out;
 
-    private DeviceBenchmark(final Settings settings, final Path mpjHome, final List<Row> rows, final boolean multicore,
-        final boolean niodev, final boolean openMpi, final PrintStream out)
+    private DeviceBenchmark(final Settings settings, final Path mpjHome, final List<DeviceRow> rows,
+        final boolean multicore, final boolean niodev, final boolean openMpi, final ReportOptions options,
+        final PrintStream out)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
@@ -110,6 +98,7 @@ public final class DeviceBenchmark
         this.multicore = multicore;
         this.niodev = niodev;
         this.openMpi = openMpi;
+        this.options = options;
         this.out = out;
     }
 
@@ -131,11 +120,13 @@ public final class DeviceBenchmark
      *
      * @throws IllegalArgumentException with the usage if an argument is not understood.
      */
-    public static void run(final String[] args, final PrintStream out) throws Exception
+    public static void run(final String[] commandLine, final PrintStream out) throws Exception
     {
+        final ReportOptions options = ReportOptions.parse(commandLine, DeviceBenchmark.class);
+        final String[] args = options.benchmarkArgs();
         Settings settings = FULL;
         Path mpjHome = EngineBenchmark.defaultMpjHome();
-        List<Row> rows = ROWS;
+        List<DeviceRow> rows = ROWS;
         boolean multicore = true;
         boolean niodev = true;
         boolean openMpi = true;
@@ -159,7 +150,7 @@ public final class DeviceBenchmark
                         throw usage("--only needs parts");
                     }
                     final List<String> parts = List.of(args[++i].split(","));
-                    final List<String> known = ROWS.stream().map(Row::part).distinct().toList();
+                    final List<String> known = ROWS.stream().map(DeviceRow::part).distinct().toList();
                     for (final String part : parts)
                     {
                         if (!known.contains(part))
@@ -175,41 +166,39 @@ public final class DeviceBenchmark
                 default -> throw usage("unknown argument " + args[i]);
             }
         }
-        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, openMpi, out).run();
+        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, openMpi, options, out).run();
     }
 
     private static IllegalArgumentException usage(final String problem)
     {
         return new IllegalArgumentException(problem +
             "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev] " +
-            "[--no-openmpi]");
+            "[--no-openmpi] " + ReportOptions.USAGE);
     }
 
     private void run() throws Exception
     {
-        final long startNs = System.nanoTime();
-        out.println("# shm device benchmark" +
-            (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
-        out.println();
-        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
-            System.getProperty("java.runtime.version") + ", shm ranks' JVMs with the launcher's defaults (" +
+        final List<String> notes = new ArrayList<>();
+        final OpenMpiC c = openMpi ? prepareOpenMpi(notes) : null;
+        final boolean quick = settings == QUICK;
+        final ReportRun report = ReportRun.start("device", "shm device benchmark" +
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, List.of(
+            "ranks' JVMs: shm's with the launcher's defaults (" +
             String.join(" ", RankJvmDefaults.defaults(2, Runtime.getRuntime().availableProcessors())) +
-            " for 2 ranks), MPJ Express's with the JDK's own");
-        out.println("- settings: " + settings + "; load average at the start: " + Machine.loadAverage());
-        out.println();
+            " for 2 ranks), MPJ Express's with the JDK's own", "settings: " + settings,
+            "Open MPI C: " + (c == null ? (openMpi ? "not measured (see below)" : "--no-openmpi") :
+            c.version() + ", mpirun " + c.runOptions())));
+        if (quick)
+        {
+            report.note("Run with --quick: every row, tiny repetitions; the figures are not meaningful.");
+        }
 
         final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
-        for (final Row row : rows)
+        for (final DeviceRow row : rows)
         {
             partsByProcesses.computeIfAbsent(row.processes(), p -> new ArrayList<>()).add(row.part());
         }
-        final List<String> notes = new ArrayList<>();
-        final OpenMpiC c = openMpi ? prepareOpenMpi(notes) : null;
-        out.println("- Open MPI C: " + (c == null ? (openMpi ? "not measured (see below)" : "--no-openmpi") :
-            c.version() + ", mpirun " + c.runOptions()));
-        out.println();
-        final String mpjProblem = prepareMpj();
+        final String mpjProblem = MpjMulticore.prepare(mpjHome);
         final Map<String, String> shmOutputs = new LinkedHashMap<>();
         final Map<String, String> multicoreOutputs = new LinkedHashMap<>();
         final Map<String, String> niodevOutputs = new LinkedHashMap<>();
@@ -266,76 +255,101 @@ public final class DeviceBenchmark
         }
 
         final String cMissing = openMpi ? "not installed" : "not measured";
-        out.println("| measurement | shm | multicore (smpdev) | niodev | engine fence | shm / fence | Open MPI C | " +
-            "shm / C | target | met |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|");
-        for (final Row row : rows)
+        final Table table = new Table("measurement", "shm", "multicore (smpdev)", "niodev", "engine fence",
+            "shm / fence", "Open MPI C", "shm / C", "target", "met");
+        final List<Ratio> againstFence = new ArrayList<>();
+        final List<Ratio> againstC = new ArrayList<>();
+        final List<Ratio> againstMulticore = new ArrayList<>();
+        final List<Ratio> againstNiodev = new ArrayList<>();
+        final List<Ratio> againstTargets = new ArrayList<>();
+        for (final DeviceRow row : rows)
         {
             final String processes = Integer.toString(row.processes());
-            final EngineBenchmark.Stat shm = stat(shmOutputs.get(processes), row);
-            final EngineBenchmark.Stat multicore = stat(multicoreOutputs.get(processes), row);
-            final EngineBenchmark.Stat tcp = stat(niodevOutputs.get(processes), row);
-            final EngineBenchmark.Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(processes),
+            final Stat shm = stat(shmOutputs.get(processes), row);
+            final Stat multicore = stat(multicoreOutputs.get(processes), row);
+            final Stat tcp = stat(niodevOutputs.get(processes), row);
+            final Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(processes),
                 row.processes()) : null;
-            final EngineBenchmark.Stat inC = stat(cOutputs.get(processes + " " + row.part()), row);
-            final String fenceRatio = shm == null || fence == null ? "" : ratio(shm.median(), fence.median(), false);
+            final Stat inC = stat(cOutputs.get(processes + " " + row.part()), row);
+            final Ratio fenceRatio = row.ratio(shm, fence).against(Target.atMost(FENCE_RATIO_TARGET));
+            final Ratio cRatio = row.ratio(shm, inC);
+            againstC.add(cRatio);
+            againstMulticore.add(row.ratio(shm, multicore));
+            againstNiodev.add(row.ratio(shm, tcp));
             final List<String> met = new ArrayList<>();
-            if (row.met() != null && shm != null)
-            {
-                met.add(row.met().test(shm.median()) ? "yes" : "NO");
-            }
-            if (!fenceRatio.isEmpty())
-            {
-                met.add(shm.median() <= FENCE_RATIO_TARGET * fence.median() ? "yes" : "NO");
-            }
             final List<String> targets = new ArrayList<>();
-            if (!row.target().isEmpty())
+            if (row.hasTarget())
             {
-                targets.add(row.target());
+                final Ratio target = row.againstTarget(shm);
+                againstTargets.add(target);
+                targets.add(row.targetText());
+                if (shm != null)
+                {
+                    met.add(target.metText());
+                }
             }
             if (row.againstFence())
             {
+                againstFence.add(fenceRatio);
                 targets.add("<= " + FENCE_RATIO_TARGET + "x fence");
+                if (fenceRatio.isMeasured())
+                {
+                    met.add(fenceRatio.metText());
+                }
             }
-            out.println("| " + row.label() + ", " + row.unit() + " | " +
-                (shm == null ? "n/a" : cell(shm, row)) + " | " +
-                (multicore == null ? "n/a" : cell(multicore, row)) + " | " +
-                (tcp == null ? "n/a" : cell(tcp, row)) + " | " +
-                (!row.againstFence() ? "" : fence == null ? "n/a" : cell(fence, row)) + " | " +
-                fenceRatio + " | " +
-                (inC != null ? cell(inC, row) : c == null ? cMissing : "n/a") + " | " +
-                (shm == null || inC == null ? "" : ratio(shm.median(), inC.median(), row.isRate())) + " | " +
-                String.join("; ", targets) + " | " + String.join(" / ", met) + " |");
+            table.row(row.label() + ", " + row.unit(),
+                shm == null ? "n/a" : cell(shm, row),
+                multicore == null ? "n/a" : cell(multicore, row),
+                tcp == null ? "n/a" : cell(tcp, row),
+                !row.againstFence() ? "" : fence == null ? "n/a" : cell(fence, row),
+                fenceRatio.isMeasured() ? fenceRatio.text() : "",
+                inC != null ? cell(inC, row) : c == null ? cMissing : "n/a",
+                cRatio.isMeasured() ? cRatio.text() : "",
+                String.join("; ", targets), String.join(" / ", met));
         }
-        out.println();
-        out.println("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last about " +
-            settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as its slowest " +
-            "rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the end. " +
-            "shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
+        report.add(table);
+        report.add(new Text("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last " +
+            "about " + settings.repetitionTargetNs() / 1_000_000 + " ms; a collective repetition counts as long as " +
+            "its slowest rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the " +
+            "end. shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
             "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own). Engine fence: kupl's raw " +
             "fence on a one-word window, one JVM per process (kupl.bootstrap.LocalJob), after " +
             settings.warmupMs() + " ms of warm-up. Open MPI C: our C programs (benchmarks/src/main/c, " +
             "mpicc -O2), the same loop, sizing and units as the Java ranks, blocking MPI_Send/MPI_Recv. " +
-            "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer.");
-        notes.forEach(note -> out.println("\n" + note));
-        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
-            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
+            "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer."));
+        notes.forEach(note -> report.add(new Text(note)));
+        notes.forEach(note -> report.note(note.lines().findFirst().orElse(note)));
+        final String timeRatio = " (for GB/s rows, the inverse of the rates; above 1: shm takes longer)";
+        addChart(report, new Chart("fence", "Barrier and Allreduce on shm against the engine's fence",
+            "shm time / fence time" + timeRatio, againstFence));
+        addChart(report, new Chart("targets", "shm against its targets",
+            "shm time / target time" + timeRatio + ": at most 1 meets the target", againstTargets));
+        addChart(report, new Chart("openmpi", "shm against Open MPI's C library",
+            "shm time / Open MPI C time" + timeRatio, againstC));
+        addChart(report, new Chart("multicore", "shm against MPJ Express multicore (smpdev)",
+            "shm time / multicore time" + timeRatio, againstMulticore));
+        addChart(report, new Chart("niodev", "shm against MPJ Express niodev (loopback TCP)",
+            "shm time / niodev time" + timeRatio, againstNiodev));
+        report.finish();
     }
 
-    /** Time ratio of shm to a reference, {@code "1.23x"}; for rates, the reference's rate over shm's. */
+    /** Adds {@code chart} unless none of its bars could be measured (a reference that was not run). */
+    private static void addChart(final ReportRun report, final Chart chart)
+    {
+        if (chart.bars().stream().anyMatch(Ratio::isMeasured) || chart.bars().stream().anyMatch(Ratio::hasTarget))
+        {
+            report.add(chart);
+        }
+    }
+
     /**
      * "median (min-max)" in the row's unit: times under 10 us with two decimals, since the 2-process collectives
      * and the fence they are held against take 0.1-0.3 us, where one decimal would hide the ratio.
      */
-    private static String cell(final EngineBenchmark.Stat stat, final Row row)
+    private static String cell(final Stat stat, final DeviceRow row)
     {
         final boolean fine = !row.isRate() && stat.median() * row.scale() < 10;
         return stat.format(row.isRate() || fine ? "%.2f" : "%,.1f", row.scale());
-    }
-
-    private static String ratio(final double shm, final double reference, final boolean rate)
-    {
-        return String.format(Locale.ROOT, "%.2fx", rate ? reference / shm : shm / reference);
     }
 
     /** Open MPI with its programs compiled, or null with a note saying why not. */
@@ -391,14 +405,14 @@ public final class DeviceBenchmark
         }
     }
 
-    private static EngineBenchmark.Stat fenceStat(final String output, final int processes)
+    private static Stat fenceStat(final String output, final int processes)
     {
         if (output == null)
         {
             return null;
         }
         final List<Samples.Line> lines = Samples.parse(output, "fence");
-        return lines.isEmpty() ? null : EngineBenchmark.Stat.overRanks(lines, processes);
+        return lines.isEmpty() ? null : Stat.overRanks(lines, processes);
     }
 
     private String runShm(final int processes, final List<String> args, final List<String> notes)
@@ -441,7 +455,7 @@ public final class DeviceBenchmark
         }
     }
 
-    private static EngineBenchmark.Stat stat(final String output, final Row row)
+    private static Stat stat(final String output, final DeviceRow row)
     {
         if (output == null)
         {
@@ -453,25 +467,7 @@ public final class DeviceBenchmark
             return null;
         }
         final boolean pair = DeviceRank.isPointToPoint(row.part());
-        return EngineBenchmark.Stat.overRanks(lines, pair ? 1 : row.processes());
-    }
-
-    private String prepareMpj()
-    {
-        final String reason = MpjHome.unavailableReason();
-        if (reason != null)
-        {
-            return reason;
-        }
-        try
-        {
-            MpjHome.prepare(mpjHome);
-            return null;
-        }
-        catch (final Exception e)
-        {
-            return "cannot build MPJ_HOME in " + mpjHome + ": " + e;
-        }
+        return Stat.overRanks(lines, pair ? 1 : row.processes());
     }
 
     private static void progress(final String what)

@@ -1,13 +1,9 @@
 package bench;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +12,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Target;
+import bench.report.Text;
 import kupl.bootstrap.LocalJob;
 import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.MpjHome;
@@ -42,8 +45,10 @@ import mpjrun.MpjHome;
  * --quick           smoke run: same rows, tiny repetitions (figures are not meaningful)
  * --mpj-home DIR    where to build the MPJ_HOME for MPJ Express (default: target/mpj-home)
  * --only PARTS      some of fence,alloc,copy (comma-separated); default all
+ * --report DIR      also write DIR/engine.md and its charts (bench.report.ReportOptions); --notes FILE
  * </pre>
- * Run it with {@code bin/bench-engine}.
+ * Charts: each fence against MPJ Express's Barrier, alloc+free against the pages alone, the shared copy against
+ * the private one, and every figure that has a target against it. Run it with {@code bin/bench engine}.
  */
 public final class EngineBenchmark
 {
@@ -87,7 +92,7 @@ public final class EngineBenchmark
      * What the ranks' JVMs are started with: the engine's processes (LocalJob) get the project's rank JVM
      * defaults, as every launcher gives them; MPJ Express's one multicore JVM runs as its users run it.
      */
-    static final String RANK_JVMS = "ranks' JVMs with the defaults of kupl.bootstrap.RankJvmDefaults (" +
+    static final String RANK_JVMS = "ranks' JVMs: the defaults of kupl.bootstrap.RankJvmDefaults (" +
         String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors())) +
         " for 4 ranks), MPJ Express's multicore JVM with the JDK's own";
 
@@ -99,15 +104,17 @@ public final class EngineBenchmark
     private final Settings settings;
     private final Path mpjHome;
     private final List<String> parts;
-    private final PrintStream out;
+    private final ReportRun report;
+    /** Every figure that has a target, against it, for the last chart. */
+    private final List<Ratio> targets = new ArrayList<>();
 
     private EngineBenchmark(final Settings settings, final Path mpjHome, final List<String> parts,
-        final PrintStream out)
+        final ReportRun report)
     {
         this.settings = settings;
         this.mpjHome = mpjHome;
         this.parts = parts;
-        this.out = out;
+        this.report = report;
     }
 
     public static void main(final String[] args) throws Exception
@@ -128,7 +135,8 @@ public final class EngineBenchmark
     {
         UsageException(final String problem)
         {
-            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR] [--only fence,alloc,copy]");
+            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR] [--only fence,alloc,copy] " +
+                ReportOptions.USAGE);
         }
     }
 
@@ -137,8 +145,18 @@ public final class EngineBenchmark
      *
      * @throws UsageException if an argument is not understood.
      */
-    public static void run(final String[] args, final PrintStream out) throws Exception
+    public static void run(final String[] commandLine, final PrintStream out) throws Exception
     {
+        final ReportOptions options;
+        try
+        {
+            options = ReportOptions.parse(commandLine, EngineBenchmark.class);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException(e.getMessage());
+        }
+        final String[] args = options.benchmarkArgs();
         Settings settings = FULL;
         Path mpjHome = defaultMpjHome();
         List<String> parts = PARTS;
@@ -166,13 +184,18 @@ public final class EngineBenchmark
                 default -> throw new UsageException("unknown argument " + args[i]);
             }
         }
-        new EngineBenchmark(settings, mpjHome, parts, out).run();
+        final boolean quick = settings == QUICK;
+        final ReportRun report = ReportRun.start("engine", "KUPL engine benchmark" +
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, facts(settings));
+        if (quick)
+        {
+            report.note("Run with --quick: every row, tiny repetitions; the figures are not meaningful.");
+        }
+        new EngineBenchmark(settings, mpjHome, parts, report).run();
     }
 
     private void run() throws Exception
     {
-        final long startNs = System.nanoTime();
-        printHeader();
         if (parts.contains("fence"))
         {
             fencePart();
@@ -185,29 +208,20 @@ public final class EngineBenchmark
         {
             copyPart();
         }
-        out.printf(Locale.ROOT, "Run time: %.1f s; load average at the end: %s%n", (System.nanoTime() - startNs) / 1e9,
-            Machine.loadAverage());
+        report.add(Text.heading(2, "Against the targets"));
+        report.add(new Chart("targets", "Engine figures against their targets",
+            "figure / target (for GB/s, target / figure): at most 1 meets the target", targets));
+        report.finish();
     }
 
-    private void printHeader()
+    /** What the stamp does not say: the ranks' JVMs, the settings and the KUPL_* variables every job inherits. */
+    private static List<String> facts(final Settings settings)
     {
-        out.println("# KUPL engine benchmark" +
-            (settings == QUICK ? " (--quick: smoke run, figures not meaningful)" : ""));
-        out.println();
-        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores, " +
-            System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
-            System.getProperty("os.arch"));
-        out.println("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") +
-            ", " + RANK_JVMS);
-        out.println("- settings: " + settings);
-        out.println("- load average (1, 5, 15 min) at the start: " + Machine.loadAverage() +
-            " (other work on these cores skews every figure)");
         final Map<String, String> kupl = new TreeMap<>(System.getenv());
         kupl.keySet().removeIf(name -> !name.startsWith("KUPL_"));
-        out.println("- KUPL_* variables inherited by every job: " + (kupl.isEmpty() ? "none (defaults)" :
+        return List.of(RANK_JVMS, "settings: " + settings,
+            "KUPL_* variables inherited by every job: " + (kupl.isEmpty() ? "none (defaults)" :
             kupl.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))));
-        out.println();
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -218,14 +232,16 @@ public final class EngineBenchmark
     {
         final List<String> args = List.of(Integer.toString(settings.warmupMs()),
             Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
-        final String mpjProblem = prepareMpj();
+        final String mpjProblem = MpjMulticore.prepare(mpjHome);
         final List<String> footnotes = new ArrayList<>();
         if (mpjProblem != null)
         {
             footnotes.add("MPJ Express Barrier not measured: " + mpjProblem);
         }
 
-        final List<String[]> rows = new ArrayList<>();
+        final Table table = new Table("processes", "linear, ns/fence", "rd, ns/fence", "MPJ Express Barrier, ns",
+            "target", "met: linear / rd", "ops per repetition: linear / rd / MPJ");
+        final List<Ratio> againstBarrier = new ArrayList<>();
         for (int index = 0; index < FENCE_PROCESSES.length; index++)
         {
             final int processes = FENCE_PROCESSES[index];
@@ -253,46 +269,34 @@ public final class EngineBenchmark
                 }
             }
             final long targetNs = FENCE_TARGET_NS[index];
-            rows.add(new String[] {
+            final Ratio[] met = new Ratio[FENCE_ALGORITHMS.length];
+            for (int a = 0; a < FENCE_ALGORITHMS.length; a++)
+            {
+                final String label = FENCE_ALGORITHMS[a][0] + " fence, " + processes + " processes";
+                met[a] = Ratio.of(label, fences[a].median(), targetNs, "ns").against(Target.atMost(1));
+                targets.add(met[a]);
+                againstBarrier.add(Ratio.of(label, fences[a].median(), barrier == null ? Double.NaN :
+                    barrier.median(), "ns"));
+            }
+            table.row(
                 Integer.toString(processes),
                 fences[0].format("%,.0f"),
                 fences[1].format("%,.0f"),
                 barrier == null ? "n/a" : barrier.format("%,.0f"),
                 "<= " + formatNs(targetNs),
-                met(fences[0].median() <= targetNs) + " / " + met(fences[1].median() <= targetNs),
-                fences[0].ops() + " / " + fences[1].ops() + " / " + (barrier == null ? "n/a" : barrier.ops()),
-            });
+                met[0].metText() + " / " + met[1].metText(),
+                fences[0].ops() + " / " + fences[1].ops() + " / " + (barrier == null ? "n/a" : barrier.ops()));
         }
-        out.println("## Fence latency (reference: MPJ Express Barrier, multicore mode)");
-        out.println();
-        printTable(new String[] {"processes", "linear, ns/fence", "rd, ns/fence",
-            "MPJ Express Barrier, ns", "target", "met: linear / rd", "ops per repetition: linear / rd / MPJ"}, rows);
-        out.println();
-        out.println("Median over " + settings.repetitions() + " repetitions (min-max); a repetition counts as " +
-            "long as its slowest process. After " + settings.warmupMs() + " ms of untimed ones, a repetition " +
+        report.add(Text.heading(2, "Fence latency (reference: MPJ Express Barrier, multicore mode)"));
+        report.add(table);
+        report.add(new Text("Median over " + settings.repetitions() + " repetitions (min-max); a repetition counts " +
+            "as long as its slowest process. After " + settings.warmupMs() + " ms of untimed ones, a repetition " +
             "is sized to last about " + settings.repetitionTargetNs() / 1_000_000 + " ms from a timed run, then " +
             "again from one unmeasured repetition. Engine: one JVM per process; MPJ Express: one JVM, one thread " +
-            "per rank.");
-        footnotes.forEach(note -> out.println("\n" + note));
-        out.println();
-    }
-
-    private String prepareMpj()
-    {
-        final String reason = MpjHome.unavailableReason();
-        if (reason != null)
-        {
-            return reason;
-        }
-        try
-        {
-            MpjHome.prepare(mpjHome);
-            return null;
-        }
-        catch (final Exception e)
-        {
-            return "cannot build MPJ_HOME in " + mpjHome + ": " + e;
-        }
+            "per rank."));
+        footnotes.forEach(note -> report.add(new Text(note)));
+        report.add(new Chart("fence", "Engine fence against MPJ Express's Barrier (multicore)",
+            "fence time / Barrier time (below 1: the fence is faster)", againstBarrier));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -303,7 +307,10 @@ public final class EngineBenchmark
     {
         final String sizes = Arrays.stream(ALLOC_SIZES_BYTES).mapToObj(Long::toString)
             .collect(Collectors.joining(","));
-        final List<String[]> rows = new ArrayList<>();
+        final Table table = new Table("KUPL_SHM_TYPE", "window per process", "alloc+free on rank 0, ms",
+            "slowest process, ms", "minus size-0 window, ms", "pages alone: reserve + release, ms (bytes)",
+            "alloc+free minus pages, ms", "target");
+        final List<Ratio> againstPages = new ArrayList<>();
         for (final String type : SHM_TYPES)
         {
             progress("alloc+free, " + type + ", " + PAIR + " processes");
@@ -329,13 +336,18 @@ public final class EngineBenchmark
                     pages = formatMs(reserve.median()) + " + " + formatMs(release.median()) + " (" +
                         formatBytes(reserve.ops()) + ")";
                     overhead = formatMs(rank0.median() - pagesNs);
+                    againstPages.add(Ratio.of(type + ", " + formatBytes(sizeBytes), rank0.median() / 1e6,
+                        pagesNs / 1e6, "ms"));
                     if (sizeBytes == (64L << 20))
                     {
                         final double limitNs = ALLOC_64_MIB_TARGET_NS + pagesNs;
-                        target = "< 5 ms + pages = " + formatMs(limitNs) + ": " + met(rank0.median() < limitNs);
+                        final Ratio met = Ratio.of("alloc+free, " + type + ", " + formatBytes(sizeBytes),
+                            rank0.median() / 1e6, limitNs / 1e6, "ms").against(Target.atMost(1));
+                        targets.add(met);
+                        target = "<= 5 ms + pages = " + formatMs(limitNs) + ": " + met.metText();
                     }
                 }
-                rows.add(new String[] {
+                table.row(
                     type,
                     formatBytes(sizeBytes),
                     rank0.format("%,.3f", 1e-6),
@@ -343,26 +355,22 @@ public final class EngineBenchmark
                     sizeBytes == 0 ? "" : formatMs(rank0.median() - empty.median()),
                     pages,
                     overhead,
-                    target,
-                });
+                    target);
             }
         }
-        out.println("## Window alloc+free, " + PAIR + " processes (reference: the pages alone)");
-        out.println();
-        printTable(new String[] {"KUPL_SHM_TYPE", "window per process", "alloc+free on rank 0, ms",
-            "slowest process, ms", "minus size-0 window, ms", "pages alone: reserve + release, ms (bytes)",
-            "alloc+free minus pages, ms", "target"}, rows);
-        out.println();
-        out.println("alloc+free: from before allocate to after close, both processes started together by an " +
-            "out-of-band barrier; median over " + settings.repetitions() + " pairs (min-max) after " +
+        report.add(Text.heading(2, "Window alloc+free, " + PAIR + " processes (reference: the pages alone)"));
+        report.add(table);
+        report.add(new Text("alloc+free: from before allocate to after close, both processes started together by " +
+            "an out-of-band barrier; median over " + settings.repetitions() + " pairs (min-max) after " +
             settings.allocWarmupPairs() + " unmeasured; slowest process: the larger of the two per pair. " +
             "Pages alone: open(O_TMPFILE) + fallocate (reserve), then close (release: frees the pages) in the " +
             "same tmpfs, each process at once reserving what it reserves for that window (posix: its own segment; " +
             "sls: rank 0 the whole object, as costly as the engine's per-process parts of one file, which tmpfs " +
             "serialises), timed on rank 0. In a window, whichever process unmaps an " +
             "object last pays its release. Few warm-up pairs: allocation is rare in applications, so its code " +
-            "runs cold, as here.");
-        out.println();
+            "runs cold, as here."));
+        report.add(new Chart("alloc", "Window alloc+free against the pages alone (rank 0)",
+            "alloc+free time / reserve + release time (above 1: the engine's own cost on top)", againstPages));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -371,7 +379,9 @@ public final class EngineBenchmark
 
     private void copyPart() throws Exception
     {
-        final List<String[]> rows = new ArrayList<>();
+        final Table table = new Table("KUPL_SHM_TYPE", "rank 0's segment -> rank 1's, GB/s",
+            "private copy in rank 1, GB/s", "shared / private", "first shared copy (page faults), GB/s", "target");
+        final List<Ratio> againstPrivate = new ArrayList<>();
         for (final String type : SHM_TYPES)
         {
             progress("copy, " + type + ", " + PAIR + " processes");
@@ -382,26 +392,27 @@ public final class EngineBenchmark
             final Stat shared = Stat.of(Samples.parse(output, "copy-shared"));
             final Stat reference = Stat.of(Samples.parse(output, "copy-private"));
             final Stat first = Stat.of(Samples.parse(output, "copy-first"));
-            rows.add(new String[] {
+            final Ratio share = Ratio.of(type, shared.median(), reference.median(), "GB/s");
+            againstPrivate.add(share);
+            final Ratio met = Ratio.ofRatesAsTimes("copy of a neighbour's segment, " + type, shared.median(),
+                COPY_TARGET_GB_PER_S, "GB/s").against(Target.atMost(1));
+            targets.add(met);
+            table.row(
                 type,
                 shared.format("%.2f"),
                 reference.format("%.2f"),
-                String.format(Locale.ROOT, "%.0f%%", 100 * shared.median() / reference.median()),
+                String.format(Locale.ROOT, "%.0f%%", 100 * share.value()),
                 String.format(Locale.ROOT, "%.2f", first.median()),
-                ">= " + COPY_TARGET_GB_PER_S + " GB/s: " + met(shared.median() >= COPY_TARGET_GB_PER_S),
-            });
+                ">= " + COPY_TARGET_GB_PER_S + " GB/s: " + met.metText());
         }
-        out.println("## Copy of a neighbour's " + formatBytes(COPY_BYTES) + " segment, " + PAIR +
-            " processes (reference: private off-heap copy)");
-        out.println();
-        printTable(new String[] {"KUPL_SHM_TYPE", "rank 0's segment -> rank 1's, GB/s",
-            "private copy in rank 1, GB/s", "shared / private", "first shared copy (page faults), GB/s", "target"},
-            rows);
-        out.println();
-        out.println("MemorySegment.copy on rank 1 after a fence; GB/s = 10^9 bytes copied per second; median over " +
-            settings.repetitions() + " copies (min-max) after " + settings.copyWarmup() + " unmeasured. Private: two " +
-            "Arena.ofConfined segments of the same size in the same process, same scheme.");
-        out.println();
+        report.add(Text.heading(2, "Copy of a neighbour's " + formatBytes(COPY_BYTES) + " segment, " + PAIR +
+            " processes (reference: private off-heap copy)"));
+        report.add(table);
+        report.add(new Text("MemorySegment.copy on rank 1 after a fence; GB/s = 10^9 bytes copied per second; median " +
+            "over " + settings.repetitions() + " copies (min-max) after " + settings.copyWarmup() + " unmeasured. " +
+            "Private: two Arena.ofConfined segments of the same size in the same process, same scheme."));
+        report.add(new Chart("copy", "Copy bandwidth from a neighbour's segment against a private copy",
+            "shared copy's GB/s / private copy's GB/s (below 1: slower than a private copy)", againstPrivate));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -429,61 +440,9 @@ public final class EngineBenchmark
         }
     }
 
-    /**
-     * Median, minimum and maximum over repetitions.
-     *
-     * @param ops operations per repetition, or bytes where the part says so.
-     */
-    record Stat(double median, double min, double max, long ops)
-    {
-        static Stat overRanks(final List<Samples.Line> lines, final int ranks)
-        {
-            final double[] values = Samples.maxOverRanks(lines, ranks);
-            return new Stat(Samples.median(values), Samples.min(values), Samples.max(values),
-                lines.getFirst().opsPerRepetition());
-        }
-
-        static Stat of(final List<Samples.Line> lines)
-        {
-            return overRanks(lines, 1);
-        }
-
-        static Stat ofRank(final List<Samples.Line> lines, final int rank)
-        {
-            return of(lines.stream().filter(line -> line.rank() == rank).toList());
-        }
-
-        String format(final String number)
-        {
-            return format(number, 1.0);
-        }
-
-        /** "median (min-max)", each multiplied by {@code scale}. */
-        String format(final String number, final double scale)
-        {
-            return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")",
-                median * scale, min * scale, max * scale);
-        }
-    }
-
-    private void printTable(final String[] header, final List<String[]> rows)
-    {
-        out.println("| " + String.join(" | ", header) + " |");
-        out.println("|" + "---|".repeat(header.length));
-        for (final String[] row : rows)
-        {
-            out.println("| " + String.join(" | ", row) + " |");
-        }
-    }
-
     private static void progress(final String what)
     {
         System.err.println("[bench] " + what);
-    }
-
-    private static String met(final boolean met)
-    {
-        return met ? "yes" : "NO";
     }
 
     private static String formatNs(final long ns)

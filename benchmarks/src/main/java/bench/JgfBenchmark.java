@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,6 +21,12 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Text;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
@@ -42,12 +46,13 @@ import mpjrun.MpjJobs;
  *
  * <pre>
  * JgfBenchmark [--quick] [--np 2,4] [--sizes A,B] [--only lufact,sor,sparse,crypt] [--reps N]
- *              [--no-multicore] [--no-niodev] [--no-fixed-wait] [--mpj-home DIR] DIR
+ *              [--no-multicore] [--no-niodev] [--no-fixed-wait] [--mpj-home DIR] [--report DIR] [--notes FILE] DIR
  * </pre>
  * DIR is the {@code test/jgf_mpj_benchmarks} folder of a clone of
  * {@code https://github.com/mpjexpress-project/mpjexpress}. A job that fails, or a kernel that
  * prints {@code Validation failed} or no time, is reported after the table and makes {@link #run}
- * return 1.
+ * return 1. With {@code --report DIR} it also writes {@code DIR/jgf.md} and charts of shm against multicore and
+ * niodev ({@link bench.report.ReportOptions}).
  */
 public final class JgfBenchmark
 {
@@ -92,17 +97,19 @@ public final class JgfBenchmark
 
     private static final String USAGE = "usage: bin/bench jgf [--quick] [--np 2,4] [--sizes A,B] " +
         "[--only lufact,sor,sparse,crypt] [--reps N] [--no-multicore] [--no-niodev] [--no-fixed-wait] " +
-        "[--mpj-home DIR] DIR (DIR: the test/jgf_mpj_benchmarks folder of a clone of " +
+        "[--mpj-home DIR] " + ReportOptions.USAGE + " DIR (DIR: the test/jgf_mpj_benchmarks folder of a clone of " +
         "https://github.com/mpjexpress-project/mpjexpress)";
     private static final Pattern KERNEL_SECONDS =
         Pattern.compile("^Section2:(\\w+):Kernel:Size([ABC])\\s+([0-9.Ee+-]+) \\(s\\)", Pattern.MULTILINE);
 
     private final Plan plan;
+    private final ReportOptions options;
     private final PrintStream out;
 
-    private JgfBenchmark(final Plan plan, final PrintStream out)
+    private JgfBenchmark(final Plan plan, final ReportOptions options, final PrintStream out)
     {
         this.plan = plan;
+        this.options = options;
         this.out = out;
     }
 
@@ -129,7 +136,16 @@ public final class JgfBenchmark
      */
     public static int run(final String[] args, final PrintStream out) throws Exception
     {
-        return new JgfBenchmark(parse(args), out).run();
+        final ReportOptions options;
+        try
+        {
+            options = ReportOptions.parse(args, JgfBenchmark.class);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
+        }
+        return new JgfBenchmark(parse(options.benchmarkArgs()), options, out).run();
     }
 
     private static Plan parse(final String[] args)
@@ -254,12 +270,11 @@ public final class JgfBenchmark
 
     private int run() throws Exception
     {
-        final long startNs = System.nanoTime();
         final Path classes = Files.createTempDirectory("kupl-jgf-");
         try
         {
             compile(plan.sources(), classes);
-            return measure(classes, startNs);
+            return measure(classes);
         }
         finally
         {
@@ -297,19 +312,15 @@ public final class JgfBenchmark
         }
     }
 
-    private int measure(final Path classes, final long startNs)
+    private int measure(final Path classes) throws IOException
     {
-        out.println("# Java Grande Forum MPJ benchmarks, section 2, as a user runs them");
-        out.println();
-        out.println("- date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        out.println("- machine: " + Runtime.getRuntime().availableProcessors() + " cores; JVM " +
-            System.getProperty("java.runtime.version") + "; load average at the start: " + Machine.loadAverage());
-        out.println("- sources: " + plan.sources() + ", compiled unchanged against " + MpjHome.MPJ_LIB + "/mpj.jar");
-        out.println("- " + plan.repetitions() + " jobs per cell, one kernel run each (as JGF's programs do), the " +
+        final ReportRun report = ReportRun.start("jgf", "Java Grande Forum MPJ benchmarks, section 2, as a user " +
+            "runs them", options, out, List.of(
+            "sources: " + plan.sources() + ", compiled unchanged against " + MpjHome.MPJ_LIB + "/mpj.jar",
+            plan.repetitions() + " jobs per cell, one kernel run each (as JGF's programs do), the " +
             "columns of a row by turns; shm = bin/mpjrun's defaults" +
             (plan.columns().stream().anyMatch(Column::fixedWait) ? "; " + FixedWait.COLUMN + " = " +
-            FixedWait.describe() : "") + "; multicore and niodev with MPJ Express's defaults");
-        out.println();
+            FixedWait.describe() : "") + "; multicore and niodev with MPJ Express's defaults"));
 
         final Map<String, Map<String, List<Double>>> seconds = new LinkedHashMap<>();
         final List<String> failures = new ArrayList<>();
@@ -340,15 +351,14 @@ public final class JgfBenchmark
                 }
             }
         }
-        printTable(seconds);
+        addTable(report, seconds);
         if (!failures.isEmpty())
         {
-            out.println();
-            out.println("FAILED (" + failures.size() + "):");
-            failures.forEach(failure -> out.println("\n- " + failure));
+            report.add(new Text("FAILED (" + failures.size() + "):"));
+            failures.forEach(failure -> report.add(new Text("- " + failure)));
+            report.note(failures.size() + " jobs failed or did not validate (listed after the table).");
         }
-        out.printf(Locale.ROOT, "%nRun time: %.1f s; load average at the end: %s%n",
-            (System.nanoTime() - startNs) / 1e9, Machine.loadAverage());
+        report.finish();
         return failures.isEmpty() ? 0 : 1;
     }
 
@@ -382,37 +392,48 @@ public final class JgfBenchmark
         return null;
     }
 
-    private void printTable(final Map<String, Map<String, List<Double>>> seconds)
+    private void addTable(final ReportRun report, final Map<String, Map<String, List<Double>>> seconds)
     {
         final List<String> columns = plan.columns().stream().map(Column::name).toList();
         final List<String> ratios = columns.stream().filter(name -> name.equals("multicore") || name.equals("niodev"))
             .toList();
-        out.println("Kernel seconds as each program prints them, median (min-max):");
-        out.println();
-        out.println("| kernel | size | ranks | " + String.join(" | ", columns) +
-            ratios.stream().map(other -> " | shm/" + other).reduce("", String::concat) + " |");
-        out.println("|---|---|---|" + "---|".repeat(columns.size() + ratios.size()));
+        final List<String> header = new ArrayList<>(List.of("kernel", "size", "ranks"));
+        header.addAll(columns);
+        ratios.forEach(other -> header.add("shm/" + other));
+        final Table table = new Table(header);
+        final Map<String, List<Ratio>> bars = new LinkedHashMap<>();
+        ratios.forEach(other -> bars.put(other, new ArrayList<>()));
         for (final Map.Entry<String, Map<String, List<Double>>> entry : seconds.entrySet())
         {
             final String[] key = entry.getKey().split("\\|");
-            final StringBuilder line = new StringBuilder("| " + key[0] + " | " + key[1] + " | " + key[2] + " |");
+            final List<String> cells = new ArrayList<>(List.of(key[0], key[1], key[2]));
             for (final String column : columns)
             {
-                line.append(' ').append(cell(entry.getValue().get(column))).append(" |");
+                cells.add(cell(entry.getValue().get(column)));
             }
             for (final String other : ratios)
             {
                 final List<Double> shm = entry.getValue().get("shm");
                 final List<Double> reference = entry.getValue().get(other);
-                line.append(' ').append(shm.isEmpty() || reference.isEmpty() ? "n/a" :
-                    String.format(Locale.ROOT, "%.2f", median(shm) / median(reference))).append(" |");
+                final Ratio ratio = Ratio.of(key[0] + " size " + key[1] + ", " + key[2] + " ranks",
+                    shm.isEmpty() ? Double.NaN : median(shm),
+                    reference.isEmpty() ? Double.NaN : median(reference), "s");
+                bars.get(other).add(ratio);
+                cells.add(ratio.isMeasured() ? String.format(Locale.ROOT, "%.2f", ratio.value()) : "n/a");
             }
-            out.println(line);
+            table.row(cells);
         }
-        out.println();
-        out.println("Seconds between the kernel timer's start and stop on rank 0, JIT compilation included (each " +
-            "job runs its kernel once). Ratios: medians of shm with bin/mpjrun's defaults over the other " +
-            "device's (below 1: shm is faster).");
+        report.add(new Text("Kernel seconds as each program prints them, median (min-max):"));
+        report.add(table);
+        report.add(new Text("Seconds between the kernel timer's start and stop on rank 0, JIT compilation included " +
+            "(each job runs its kernel once). Ratios: medians of shm with bin/mpjrun's defaults over the other " +
+            "device's (below 1: shm is faster)."));
+        for (final Map.Entry<String, List<Ratio>> chart : bars.entrySet())
+        {
+            report.add(new Chart(chart.getKey(), "JGF section 2 kernel time on shm against " + chart.getKey(),
+                "shm seconds / " + chart.getKey() + " seconds, medians of the jobs (below 1: shm is faster)",
+                chart.getValue()));
+        }
     }
 
     private static String cell(final List<Double> values)

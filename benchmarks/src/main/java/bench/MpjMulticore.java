@@ -8,6 +8,7 @@ import java.util.List;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
+import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 
 /**
@@ -18,6 +19,25 @@ final class MpjMulticore
 {
     private MpjMulticore()
     {
+    }
+
+    /** Makes the MPJ_HOME in {@code home}; returns why MPJ Express cannot run, or null if it can. */
+    static String prepare(final Path home)
+    {
+        final String reason = MpjHome.unavailableReason();
+        if (reason != null)
+        {
+            return reason;
+        }
+        try
+        {
+            MpjHome.prepare(home);
+            return null;
+        }
+        catch (final Exception e)
+        {
+            return "cannot build MPJ_HOME in " + home + ": " + e;
+        }
     }
 
     /**

@@ -15,6 +15,12 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import bench.apps.LuFactorisation;
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Text;
 import kupl.KuplEnv;
 import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.JobResult;
@@ -47,7 +53,9 @@ import mpjrun.MpjJobs;
  * {@code agent} gives the ranks the kupl agent instead of the launcher's woven classes
  * ({@code KUPL_RANK_WOVEN_CLASSES=off}). The Hello job runs on MPJ Express's multicore too.
  *
- * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]</pre>
+ * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick] [--report DIR] [--notes FILE]</pre>
+ * With {@code --report DIR} it also writes {@code DIR/jvm.md} and a chart per figure that MPJ Express's
+ * multicore was measured on, each candidate against it ({@link bench.report.ReportOptions}).
  */
 public final class RankJvmBenchmark
 {
@@ -91,9 +99,11 @@ public final class RankJvmBenchmark
     private final int blocks;
     /** The launcher's AOT cache directory of this run ({@code XDG_CACHE_HOME}), or null. */
     private Path aotCacheHome;
+    private final ReportRun report;
 
-    private RankJvmBenchmark(final int rounds, final boolean quick) throws IOException
+    private RankJvmBenchmark(final int rounds, final boolean quick, final ReportRun report) throws IOException
     {
+        this.report = report;
         this.classes = EngineBenchmark.codeLocation();
         this.home = MpjHome.prepare(EngineBenchmark.defaultMpjHome());
         this.rounds = rounds;
@@ -101,8 +111,19 @@ public final class RankJvmBenchmark
         this.blocks = quick ? 12 : BLOCKS;
     }
 
-    public static void main(final String[] args) throws Exception
+    public static void main(final String[] commandLine) throws Exception
     {
+        ReportOptions options = null;
+        try
+        {
+            options = ReportOptions.parse(commandLine, RankJvmBenchmark.class);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println("RankJvmBenchmark: " + e.getMessage());
+            System.exit(2);
+        }
+        final String[] args = options.benchmarkArgs();
         int rounds = 5;
         boolean quick = false;
         List<Candidate> candidates = CANDIDATES;
@@ -129,20 +150,27 @@ public final class RankJvmBenchmark
                 }
                 default ->
                 {
-                    System.err.println("usage: RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick]; names: " +
-                        CANDIDATES.stream().map(Candidate::name).toList());
+                    System.err.println("usage: RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick] " +
+                        ReportOptions.USAGE + "; names: " + CANDIDATES.stream().map(Candidate::name).toList());
                     System.exit(2);
                 }
             }
         }
-        new RankJvmBenchmark(rounds, quick).run(candidates);
+        final List<String> facts = new ArrayList<>();
+        facts.add(rounds + " rounds" + (quick ? " (--quick: " + 4 + " sweeps, 12 blocks)" : ""));
+        candidates.forEach(c -> facts.add("`" + c.name() + "`: " + c.meaning()));
+        final ReportRun report = ReportRun.start("jvm", "Rank JVM settings" +
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, System.out, facts);
+        if (quick)
+        {
+            report.note("Run with --quick: few sweeps and blocks; the figures are not meaningful.");
+        }
+        new RankJvmBenchmark(rounds, quick, report).run(candidates);
+        report.finish();
     }
 
     private void run(final List<Candidate> candidates) throws Exception
     {
-        System.out.println("# Rank JVM settings: " + Runtime.getRuntime().availableProcessors() + " cores, JVM " +
-            System.getProperty("java.runtime.version") + ", load average at the start " + Machine.loadAverage());
-        candidates.forEach(c -> System.out.println("- `" + c.name() + "`: " + c.meaning()));
         if (candidates.stream().anyMatch(Candidate::aotCache))
         {
             aotCacheHome = Files.createTempDirectory("kupl-rank-aot-");
@@ -198,21 +226,42 @@ public final class RankJvmBenchmark
         }
         final String[] metrics = {"bcast2", "bcast4", "first-ms", "steady-us", "settled-ms", "settled-barriers",
             "hello-ms", "lu-cold-ms"};
-        System.out.println();
-        System.out.println("| candidate | Bcast pattern, 2 ranks, us/column | 4 ranks | launch to first Barrier, ms |" +
-            " steady Barrier, us | settled after, ms | settled after, Barriers | Hello job, ms |" +
-            " cold LU, 4 ranks, ms |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        final Table table = new Table("candidate", "Bcast pattern, 2 ranks, us/column", "4 ranks",
+            "launch to first Barrier, ms", "steady Barrier, us", "settled after, ms", "settled after, Barriers",
+            "Hello job, ms", "cold LU, 4 ranks, ms");
         for (final Map.Entry<String, Map<String, List<Double>>> row : figures.entrySet())
         {
-            final StringBuilder line = new StringBuilder("| " + row.getKey() + " |");
+            final List<String> cells = new ArrayList<>(List.of(row.getKey()));
             for (final String metric : metrics)
             {
-                line.append(' ').append(cell(row.getValue().get(metric))).append(" |");
+                cells.add(cell(row.getValue().get(metric)));
             }
-            System.out.println(line);
+            table.row(cells);
         }
-        System.out.println("\nLoad average at the end: " + Machine.loadAverage());
+        report.add(table);
+        report.add(new Text("Each cell: the median over the rounds (min-max); the candidates by turns, round after " +
+            "round."));
+        final String[][] charts = {{"bcast2", "bcast-2", "LU's Bcast pattern, 2 ranks"},
+            {"bcast4", "bcast-4", "LU's Bcast pattern, 4 ranks"}, {"hello-ms", "hello", "A Hello job, 4 ranks"},
+            {"lu-cold-ms", "lu-cold", "A cold LU, n = 1000, 4 ranks"}};
+        final Map<String, List<Double>> multicore = figures.get("multicore");
+        for (final String[] chart : charts)
+        {
+            final List<Ratio> bars = new ArrayList<>();
+            for (final Candidate candidate : candidates)
+            {
+                bars.add(Ratio.of(candidate.name(), median(figures.get(candidate.name()).get(chart[0])),
+                    median(multicore.get(chart[0])), chart[0].endsWith("-ms") ? "ms" : "us"));
+            }
+            report.add(new Chart(chart[1], chart[2] + ": each candidate on shm against MPJ Express multicore",
+                "candidate's time / multicore's time, medians of the rounds (below 1: faster than multicore)", bars));
+        }
+    }
+
+    private static double median(final List<Double> values)
+    {
+        return values == null || values.isEmpty() ? Double.NaN :
+            Samples.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private void measure(final Candidate candidate, final Map<String, List<Double>> figures) throws Exception
@@ -263,8 +312,8 @@ public final class RankJvmBenchmark
         final String made = hello.output().lines().filter(l -> l.contains("AOT cache made in")).findFirst()
             .orElseThrow(() -> new IllegalStateException("the first job made no AOT cache (is every library entry " +
                 "a jar? run through bin/bench):\n" + hello.output()));
-        System.out.println("- the first job of `" + candidate.name() + "` trained its AOT cache: " +
-            made.substring(made.indexOf("AOT cache made")) + ", that job " + hello.elapsed().toMillis() + " ms");
+        report.add(new Text("- the first job of `" + candidate.name() + "` trained its AOT cache: " +
+            made.substring(made.indexOf("AOT cache made")) + ", that job " + hello.elapsed().toMillis() + " ms"));
     }
 
     private JobResult run(final MpjDevice device, final int ranks, final List<String> options,

@@ -7,11 +7,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Target;
+import bench.report.Text;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
-import mpjrun.SimulatedCluster;
 
 /**
  * Measures {@code mpi.rma} shared windows in one run and prints two Markdown tables:
@@ -48,8 +54,11 @@ import mpjrun.SimulatedCluster;
  * <pre>
  * --quick                 smoke run: every row, figures not meaningful
  * --devices d1,d2         some of multicore,niodev,shm (default multicore,niodev,shm)
+ * --report DIR            also write DIR/rma.md and its charts (bench.report.ReportOptions); --notes FILE
  * </pre>
- * Run it with {@code bin/bench-rma}.
+ * Charts: every ratio of the tables (Win.fence, post-start-complete-wait, the strided put, allocation, the other
+ * flavours and the simulated nodes against their references), each with its target where it has one. Run it
+ * with {@code bin/bench rma}.
  */
 public final class RmaBenchmark
 {
@@ -60,23 +69,35 @@ public final class RmaBenchmark
     static final double ACROSS_NODES_LATENCY_TARGET = 1.5;
     static final double ACROSS_NODES_BANDWIDTH_TARGET = 0.8;
     static final double ACROSS_NODES_FENCE_TARGET = 1.5;
+    /** What Win.allocateShared + free of shm may take on top of the pages' reservation, us. */
+    static final double ALLOCATION_ALLOWANCE_US = 150;
     private static final int[] PROCESSES = {2, 4};
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
     private static final String[] OPS = {"put", "get", "acc"};
 
     private final boolean quick;
     private final List<MpjDevice> devices;
-    private final PrintStream out;
+    private final ReportRun report;
 
-    private RmaBenchmark(final boolean quick, final List<MpjDevice> devices, final PrintStream out)
+    private RmaBenchmark(final boolean quick, final List<MpjDevice> devices, final ReportRun report)
     {
         this.quick = quick;
         this.devices = devices;
-        this.out = out;
+        this.report = report;
     }
 
-    public static void main(final String[] args) throws Exception
+    public static void main(final String[] commandLine) throws Exception
     {
+        ReportOptions options = null;
+        try
+        {
+            options = ReportOptions.parse(commandLine, RmaBenchmark.class);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            usage(e.getMessage());
+        }
+        final String[] args = options.benchmarkArgs();
         boolean quick = false;
         List<MpjDevice> devices = List.of(MpjDevice.MULTICORE, MpjDevice.NIODEV, MpjDevice.SHM);
         for (int i = 0; i < args.length; i++)
@@ -99,7 +120,7 @@ public final class RmaBenchmark
                 default -> usage("unknown option " + args[i]);
             }
         }
-        if (!run(quick, devices, System.out))
+        if (!run(quick, devices, options, System.out))
         {
             System.exit(1);
         }
@@ -108,13 +129,41 @@ public final class RmaBenchmark
     /** Runs the jobs on {@code devices} and prints the tables to {@code out}; false if a job failed. */
     static boolean run(final boolean quick, final List<MpjDevice> devices, final PrintStream out) throws Exception
     {
-        return new RmaBenchmark(quick, devices, out).run();
+        return run(quick, devices, ReportOptions.parse(new String[0], RmaBenchmark.class), out);
+    }
+
+    /** As {@link #run(boolean, List, PrintStream)}, writing the report where {@code options} say. */
+    static boolean run(final boolean quick, final List<MpjDevice> devices, final ReportOptions options,
+        final PrintStream out) throws Exception
+    {
+        final RmaBenchmark benchmark = new RmaBenchmark(quick, devices, start(quick, options, out));
+        final boolean ok = benchmark.run();
+        benchmark.report.finish();
+        return ok;
     }
 
     /** Runs only the part across two simulated nodes and prints its table (or why not) to {@code out}. */
     static boolean runAcrossNodes(final boolean quick, final PrintStream out) throws Exception
     {
-        return new RmaBenchmark(quick, List.of(MpjDevice.NIODEV), out).printAcrossNodes();
+        final RmaBenchmark benchmark = new RmaBenchmark(quick, List.of(MpjDevice.NIODEV),
+            start(quick, ReportOptions.parse(new String[0], RmaBenchmark.class), out));
+        final boolean ok = new RmaFlavours(benchmark.report, quick, JOB_TIMEOUT).addAcrossNodes();
+        benchmark.report.finish();
+        return ok;
+    }
+
+    private static ReportRun start(final boolean quick, final ReportOptions options, final PrintStream out)
+    {
+        final ReportRun report = ReportRun.start("rma", "mpi.rma benchmark" +
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, List.of(
+            "one MPJ Express job per device and process count (bench.RmaBenchRank), " + (quick ?
+            "3 repetitions of about 1 ms" : "7 repetitions of about 50 ms") + " each; the ranks' JVMs with each " +
+            "device's defaults"));
+        if (quick)
+        {
+            report.note("Run with --quick: every row, tiny repetitions; the figures are not meaningful.");
+        }
+        return report;
     }
 
     private static MpjDevice device(final String name)
@@ -132,13 +181,20 @@ public final class RmaBenchmark
 
     private static void usage(final String problem)
     {
-        System.err.println("RmaBenchmark: " + problem + "\nusage: bin/bench-rma [--quick] [--devices multicore,niodev,shm]");
+        System.err.println("RmaBenchmark: " + problem +
+            "\nusage: bin/bench rma [--quick] [--devices multicore,niodev,shm] " + ReportOptions.USAGE);
         System.exit(2);
     }
 
     /** Result of one job: its output, parsed per metric. */
     private record Job(MpjDevice device, int processes, String output)
     {
+        /** The job's bar label, e.g. {@code "shm, 2 processes"}. */
+        String label()
+        {
+            return device.deviceName() + ", " + processes + " processes";
+        }
+
         double collective(final String metric)
         {
             return Samples.median(Samples.maxOverRanks(Samples.parse(output, metric), processes));
@@ -172,6 +228,8 @@ public final class RmaBenchmark
                 {
                     System.err.println("bench-rma: the " + device.deviceName() + " job of " + processes +
                         " processes failed:\n" + result.summary());
+                    report.note("The " + device.deviceName() + " job of " + processes + " processes failed (its " +
+                        "columns are missing): " + result.summary().lines().findFirst().orElse(""));
                     ok = false;
                     continue;
                 }
@@ -186,127 +244,61 @@ public final class RmaBenchmark
             quick ? 1_000_000 : 50_000_000));
         if (devices.contains(MpjDevice.SHM))
         {
-            ok &= printOtherFlavours();
+            ok &= new RmaFlavours(report, quick, JOB_TIMEOUT).addOneNode();
         }
         if (devices.contains(MpjDevice.NIODEV))
         {
-            ok &= printAcrossNodes();
+            ok &= new RmaFlavours(report, quick, JOB_TIMEOUT).addAcrossNodes();
         }
         return ok;
-    }
-
-    /** Win.allocate and Win.create on one node (shm, 2 processes): each rank program prints its own table. */
-    private boolean printOtherFlavours() throws Exception
-    {
-        boolean ok = true;
-        final String[][] programs = {
-            {"Win.allocate against Win.allocateShared (us per operation; target: allocate <= " +
-                ALLOCATE_RATIO_TARGET + "x allocateShared)", AllocateWindowRank.class.getName()},
-            {"Win.create over a double[] against the device's ping-pong (us per operation; target: put 8 B + " +
-                "flush <= " + CREATE_RATIO_TARGET + "x the 8 B round trip)", CreateWindowRank.class.getName()}};
-        for (final String[] program : programs)
-        {
-            System.err.println("bench-rma: shm, 2 processes, " + program[1]);
-            final JobSpec spec = otherFlavourJob(program[1]);
-            ok &= printRankTable(program[0] + ", shm, 2 processes", program[1],
-                MpjJobs.run(MpjDevice.SHM, spec, JOB_TIMEOUT));
-        }
-        return ok;
-    }
-
-    /**
-     * Win.create across two simulated nodes (niodev, rank 0 on one node and rank 1 on the other) against
-     * MPJ Express's own ping-pong, Barrier and bandwidth in the same job; where network namespaces cannot be
-     * made, says why instead.
-     */
-    private boolean printAcrossNodes() throws Exception
-    {
-        final String title = "Win.create across two simulated nodes against niodev (us per operation; targets: put, " +
-            "get and accumulate of 8 B + flush <= " + ACROSS_NODES_LATENCY_TARGET + "x the 8 B round trip, put of " +
-            "1 MiB + flush >= " + ACROSS_NODES_BANDWIDTH_TARGET + "x the one-way bandwidth, fence <= " +
-            ACROSS_NODES_FENCE_TARGET + "x the Barrier), niodev, 2 processes on 2 nodes";
-        final String unavailable = SimulatedCluster.unavailableReason();
-        if (unavailable != null)
-        {
-            out.println("### " + title);
-            out.println();
-            out.println("Not measured: " + unavailable + ".");
-            out.println();
-            return true;
-        }
-        System.err.println("bench-rma: niodev, 2 processes on 2 simulated nodes, " + CreateWindowRank.class.getName());
-        return printRankTable(title, CreateWindowRank.class.getName(), MpjJobs.runOnSimulatedCluster(
-            otherFlavourJob(CreateWindowRank.class.getName()), 2, JOB_TIMEOUT));
-    }
-
-    private JobSpec otherFlavourJob(final String mainClass)
-    {
-        return new JobSpec(2, MpjJobs.currentClassPath(), List.of(), mainClass, List.of(quick ? "3" : "15"), false);
-    }
-
-    /** Prints the table a rank program printed under {@code title}; false (and the job's summary) if it failed. */
-    private boolean printRankTable(final String title, final String program, final JobResult result)
-    {
-        if (!result.succeeded())
-        {
-            System.err.println("bench-rma: the job of " + program + " failed:\n" + result.summary());
-            return false;
-        }
-        out.println("### " + title);
-        out.println();
-        result.output().lines().filter(line -> line.startsWith("|")).forEach(out::println);
-        out.println();
-        return true;
     }
 
     private void printFences(final List<Job> jobs)
     {
-        out.println("### Win.fence against the engine's fence and MPJ Express's Barrier (ns, median)");
-        out.println();
-        out.println("| device | processes | engine fence | Win.fence | ratio (target <= " + FENCE_RATIO_TARGET +
-            ") | MPJ Barrier |");
-        out.println("|---|---|---|---|---|---|");
+        final Table table = new Table("device", "processes", "engine fence", "Win.fence",
+            "ratio (target <= " + FENCE_RATIO_TARGET + ")", "MPJ Barrier");
+        final List<Ratio> ratios = new ArrayList<>();
         for (final Job job : jobs)
         {
             final double engine = job.collective("engine-fence");
             final double win = job.collective("win-fence");
-            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %,.0f |%n", job.device().deviceName(),
-                job.processes(), engine, win, win / engine, job.collective("mpj-barrier"));
+            final Ratio ratio = Ratio.of(job.label(), win, engine, "ns").against(Target.atMost(FENCE_RATIO_TARGET));
+            ratios.add(ratio);
+            table.row(job.device().deviceName(), Integer.toString(job.processes()), nanos(engine), nanos(win),
+                String.format(Locale.ROOT, "%.2f", ratio.value()), nanos(job.collective("mpj-barrier")));
         }
-        out.println();
+        report.add(Text.heading(2, "Win.fence against the engine's fence and MPJ Express's Barrier (ns, median)"));
+        report.add(table);
+        report.add(new Chart("fence", "Win.fence against the engine's fence on the same processes",
+            "Win.fence time / engine fence time (above 1: Win.fence takes longer)", ratios));
     }
 
     private void printPscw(final List<Job> jobs)
     {
-        out.println("### post + start + complete + wait against Win.fence, and start alone (ns, median)");
-        out.println();
-        out.println("| device | processes | Win.fence | post+start+complete+wait (ring) | ratio | " +
-            "start after the post (rank 0) | start, MODE_NOCHECK |");
-        out.println("|---|---|---|---|---|---|---|");
+        final Table table = new Table("device", "processes", "Win.fence", "post+start+complete+wait (ring)", "ratio",
+            "start after the post (rank 0)", "start, MODE_NOCHECK");
+        final List<Ratio> ratios = new ArrayList<>();
         for (final Job job : jobs)
         {
             final double fence = job.collective("pscw-fence");
             final double ring = job.collective("pscw-ring");
-            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %,.0f | %,.0f |%n", job.device().deviceName(),
-                job.processes(), fence, ring, ring / fence, job.rankZero("pscw-start"),
-                job.rankZero("pscw-start-nocheck"));
+            final Ratio ratio = Ratio.of(job.label(), ring, fence, "ns");
+            ratios.add(ratio);
+            table.row(job.device().deviceName(), Integer.toString(job.processes()), nanos(fence), nanos(ring),
+                String.format(Locale.ROOT, "%.2f", ratio.value()), nanos(job.rankZero("pscw-start")),
+                nanos(job.rankZero("pscw-start-nocheck")));
         }
-        out.println();
+        report.add(Text.heading(2, "post + start + complete + wait against Win.fence, and start alone (ns, median)"));
+        report.add(table);
+        report.add(new Chart("pscw", "An epoch of post, start, complete and wait against Win.fence",
+            "ring epoch time / Win.fence time (above 1: the epoch takes longer)", ratios));
     }
 
     private void printLatencies(final List<Job> jobs)
     {
-        out.println("### put / get / accumulate from rank 0 to rank 1, with completion (ns per operation, median)");
-        out.println();
-        final StringBuilder header = new StringBuilder("| operation |");
-        final StringBuilder rule = new StringBuilder("|---|");
-        for (final Job job : jobs)
-        {
-            header.append(' ').append(job.device().deviceName()).append(", ").append(job.processes()).append(" |");
-            rule.append("---|");
-        }
-        out.println(header);
-        out.println(rule);
+        final List<String> header = new ArrayList<>(List.of("operation"));
+        jobs.forEach(job -> header.add(job.device().deviceName() + ", " + job.processes()));
+        final Table table = new Table(header);
         for (final String sync : new String[] {"fence", "flush"})
         {
             for (final int bytes : new int[] {RmaBenchRank.SMALL_BYTES, RmaBenchRank.LARGE_BYTES})
@@ -314,77 +306,114 @@ public final class RmaBenchmark
                 for (final String op : OPS)
                 {
                     final String metric = op + "-" + sync + "-" + bytes;
-                    final StringBuilder row = new StringBuilder("| " + (op.equals("acc") ? "accumulate" : op) + " " +
+                    final List<String> row = new ArrayList<>(List.of((op.equals("acc") ? "accumulate" : op) + " " +
                         (bytes == RmaBenchRank.SMALL_BYTES ? "8 B" : "64 KiB") + " + " +
-                        (sync.equals("fence") ? "fence" : "flush (lockAll)") + " |");
+                        (sync.equals("fence") ? "fence" : "flush (lockAll)")));
                     for (final Job job : jobs)
                     {
-                        final double ns = sync.equals("fence") ? job.collective(metric) : job.rankZero(metric);
-                        row.append(String.format(Locale.ROOT, " %,.0f |", ns));
+                        row.add(nanos(sync.equals("fence") ? job.collective(metric) : job.rankZero(metric)));
                     }
-                    out.println(row);
+                    table.row(row);
                 }
             }
         }
-        out.println();
+        report.add(Text.heading(2, "put / get / accumulate from rank 0 to rank 1, with completion (ns per operation, " +
+            "median)"));
+        report.add(table);
     }
 
     private void printStridedPuts(final List<Job> jobs)
     {
         final int bytes = RmaBenchRank.STRIDED_DOUBLES * Double.BYTES;
-        out.println("### put of " + String.format(Locale.ROOT, "%,d", RmaBenchRank.STRIDED_DOUBLES) +
-            " doubles, vector of stride " + RmaBenchRank.STRIDE + " on both sides against contiguous, + flush " +
-            "(lockAll), rank 0 to 1 (ns, median)");
-        out.println();
-        out.println("| device | processes | contiguous " + String.format(Locale.ROOT, "%,d", bytes) +
-            " B | vector | ratio (target <= " + STRIDED_RATIO_TARGET + ") |");
-        out.println("|---|---|---|---|---|");
+        final Table table = new Table("device", "processes", "contiguous " + String.format(Locale.ROOT, "%,d", bytes) +
+            " B", "vector", "ratio (target <= " + STRIDED_RATIO_TARGET + ")");
+        final List<Ratio> ratios = new ArrayList<>();
         for (final Job job : jobs)
         {
             final double contiguous = job.rankZero("put-contiguous-" + bytes);
             final double vector = job.rankZero("put-vector-" + bytes);
-            out.printf(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f |%n", job.device().deviceName(), job.processes(),
-                contiguous, vector, vector / contiguous);
+            final Ratio ratio = Ratio.of(job.label(), vector, contiguous, "ns")
+                .against(Target.atMost(STRIDED_RATIO_TARGET));
+            ratios.add(ratio);
+            table.row(job.device().deviceName(), Integer.toString(job.processes()), nanos(contiguous), nanos(vector),
+                String.format(Locale.ROOT, "%.2f", ratio.value()));
         }
-        out.println();
+        report.add(Text.heading(2, "put of " + String.format(Locale.ROOT, "%,d", RmaBenchRank.STRIDED_DOUBLES) +
+            " doubles, vector of stride " + RmaBenchRank.STRIDE + " on both sides against contiguous, + flush " +
+            "(lockAll), rank 0 to 1 (ns, median)"));
+        report.add(table);
+        report.add(new Chart("strided", "Strided put (vector of stride " + RmaBenchRank.STRIDE + ") against the " +
+            "contiguous put of the same bytes", "vector put time / contiguous put time (above 1: the vector takes " +
+            "longer)", ratios));
     }
 
     private void printAllocations(final List<Job> jobs, final Optional<String> openMpi)
     {
-        out.println("### Win.allocateShared + free, 2 processes (us, median; min-max)");
-        out.println();
-        final StringBuilder header = new StringBuilder("| per process |");
-        final StringBuilder rule = new StringBuilder("|---|");
         final List<Job> pairs = jobs.stream().filter(job -> job.processes() == OpenMpiReference.PROCESSES).toList();
-        for (final Job job : pairs)
-        {
-            header.append(' ').append(job.device().deviceName()).append(" |");
-            rule.append("---|");
-        }
-        header.append(" Open MPI |");
-        rule.append("---|");
-        header.append(" page reservation alone (")
-            .append(pairs.isEmpty() ? "-" : pairs.getFirst().device().deviceName()).append(", rank 0) | target |");
-        rule.append("---|---|");
-        out.println(header);
-        out.println(rule);
+        final List<String> header = new ArrayList<>(List.of("per process"));
+        pairs.forEach(job -> header.add(job.device().deviceName()));
+        header.add("Open MPI");
+        header.add("page reservation alone (" + (pairs.isEmpty() ? "-" : pairs.getFirst().device().deviceName()) +
+            ", rank 0)");
+        header.add("target");
+        final Table table = new Table(header);
+        final List<Ratio> againstOpenMpi = new ArrayList<>();
+        final List<Ratio> againstTarget = new ArrayList<>();
         for (final long bytes : RmaBenchRank.ALLOC_BYTES)
         {
-            final StringBuilder row = new StringBuilder("| " + (bytes < (1 << 20) ? bytes / 1024 + " KiB" :
-                bytes / (1 << 20) + " MiB") + " |");
+            final String size = bytes < (1 << 20) ? bytes / 1024 + " KiB" : bytes / (1 << 20) + " MiB";
+            final Optional<double[]> ompi = openMpi.map(output -> Samples.maxOverRanks(Samples.parse(output,
+                "ompi-alloc-free-" + bytes), OpenMpiReference.PROCESSES));
+            final double[] reserve = pairs.isEmpty() ? null :
+                Samples.parse(pairs.getFirst().output(), "reserve-" + bytes).getFirst().values();
+            final List<String> row = new ArrayList<>(List.of(size));
+            String met = "";
             for (final Job job : pairs)
             {
-                row.append(' ').append(micros(Samples.maxOverRanks(Samples.parse(job.output(),
-                    "alloc-free-" + bytes), job.processes()))).append(" |");
+                final double[] ns = Samples.maxOverRanks(Samples.parse(job.output(), "alloc-free-" + bytes),
+                    job.processes());
+                row.add(micros(ns));
+                ompi.ifPresent(reference -> againstOpenMpi.add(Ratio.of(job.device().deviceName() + ", " + size,
+                    Samples.median(ns) / 1000, Samples.median(reference) / 1000, "us")));
+                if (job.device() == MpjDevice.SHM && reserve != null)
+                {
+                    final double limitUs = ALLOCATION_ALLOWANCE_US + (bytes < (1 << 20) ? 0 :
+                        Samples.median(reserve) / 1000);
+                    final Ratio ratio = Ratio.of("shm, " + size, Samples.median(ns) / 1000, limitUs, "us")
+                        .against(Target.atMost(1));
+                    againstTarget.add(ratio);
+                    met = ": " + ratio.metText();
+                }
             }
-            row.append(' ').append(openMpi.map(output -> micros(Samples.maxOverRanks(Samples.parse(output,
-                "ompi-alloc-free-" + bytes), OpenMpiReference.PROCESSES))).orElse("-")).append(" |");
-            row.append(' ').append(pairs.isEmpty() ? "-" : micros(Samples.parse(pairs.getFirst().output(),
-                "reserve-" + bytes).getFirst().values())).append(" |");
-            row.append(bytes < (1 << 20) ? " <= 150 us (shm) |" : " <= reservation + 150 us (shm) |");
-            out.println(row);
+            row.add(ompi.map(RmaBenchmark::micros).orElse("-"));
+            row.add(reserve == null ? "-" : micros(reserve));
+            row.add((bytes < (1 << 20) ? "<= 150 us (shm)" : "<= reservation + 150 us (shm)") + met);
+            table.row(row);
         }
-        out.println();
+        report.add(Text.heading(2, "Win.allocateShared + free, 2 processes (us, median; min-max)"));
+        report.add(table);
+        if (!againstTarget.isEmpty())
+        {
+            report.add(new Chart("allocation", "Win.allocateShared + free on shm against its target",
+                "time / target time (for 1 MiB, the target is the reservation + 150 us): at most 1 meets it",
+                againstTarget));
+        }
+        if (!againstOpenMpi.isEmpty())
+        {
+            report.add(new Chart("allocation-openmpi", "Win.allocateShared + free against Open MPI's " +
+                "MPI_Win_allocate_shared + MPI_Win_free", "time / Open MPI's time (above 1: slower than Open MPI)",
+                againstOpenMpi));
+        }
+        else
+        {
+            report.note("Open MPI's allocation not measured: mpicc or mpirun is not installed.");
+        }
+    }
+
+    /** ns, to the nanosecond with thousands separators. */
+    private static String nanos(final double ns)
+    {
+        return String.format(Locale.ROOT, "%,.0f", ns);
     }
 
     /** Median and range of ns values, in us. */

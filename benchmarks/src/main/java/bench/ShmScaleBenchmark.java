@@ -3,14 +3,19 @@ package bench;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import bench.report.Chart;
+import bench.report.Ratio;
+import bench.report.ReportOptions;
+import bench.report.ReportRun;
+import bench.report.Table;
+import bench.report.Text;
 import mpjrun.JobSpec;
 import mpjrun.ShmJob;
 
@@ -23,8 +28,10 @@ import mpjrun.ShmJob;
  * fit in memory.
  *
  * <p>Options: {@code --ranks 2,4,8,16,32,64} (the default), {@code --repetitions N} (default 1;
- * the median is printed). A big job on a small machine takes longer than the hub's default
- * minute to arrive: run it as {@code KUPL_SHM_ARRIVAL_MS=300000 bin/bench scale}.
+ * the median is printed), {@code --report DIR} and {@code --notes FILE} ({@link bench.report.ReportOptions}:
+ * {@code DIR/scale.md} with a chart of the device's memory against one ring per pair). A big job on a small
+ * machine takes longer than the hub's default minute to arrive: run it as
+ * {@code KUPL_SHM_ARRIVAL_MS=300000 bin/bench scale}.
  */
 public final class ShmScaleBenchmark
 {
@@ -41,12 +48,15 @@ public final class ShmScaleBenchmark
     {
     }
 
-    public static void main(final String[] args) throws Exception
+    public static void main(final String[] commandLine) throws Exception
     {
         int[] ranks = {2, 4, 8, 16, 32, 64};
         int repetitions = 1;
+        ReportOptions options = null;
         try
         {
+            options = ReportOptions.parse(commandLine, ShmScaleBenchmark.class);
+            final String[] args = options.benchmarkArgs();
             for (int i = 0; i < args.length; i++)
             {
                 switch (args[i])
@@ -60,13 +70,16 @@ public final class ShmScaleBenchmark
         }
         catch (final IllegalArgumentException e)
         {
-            System.err.println(e.getMessage() + "; usage: bench scale [--ranks 2,4,8,16,32,64] [--repetitions N]");
+            System.err.println(e.getMessage() + "; usage: bench scale [--ranks 2,4,8,16,32,64] [--repetitions N] " +
+                ReportOptions.USAGE);
             System.exit(2);
         }
-        final PrintStream out = System.out;
-        out.println("| ranks | device memory, MiB | one ring per pair (before), MiB | launch to first Barrier, s | " +
-            "whole job, s |");
-        out.println("|---|---|---|---|---|");
+        final ReportRun report = ReportRun.start("scale", "shm device memory and start-up by job size", options,
+            System.out, List.of("rank JVMs: " + String.join(" ", RANK_JVM_ARGS), repetitions + " job" +
+            (repetitions == 1 ? "" : "s") + " per size (the median is printed)"));
+        final Table table = new Table("ranks", "device memory, MiB", "one ring per pair (before), MiB",
+            "launch to first Barrier, s", "whole job, s");
+        final List<Ratio> memory = new ArrayList<>();
         for (final int processes : ranks)
         {
             final double[] barrierS = new double[repetitions];
@@ -80,13 +93,18 @@ public final class ShmScaleBenchmark
                 jobS[repetition] = measured[1];
                 memoryBytes = (long)measured[2];
             }
-            out.printf(Locale.ROOT, "| %d | %.2f | %.1f | %.1f | %.1f |%n", processes,
-                memoryBytes / MIB, pairRingsBytes(processes) / MIB, median(barrierS),
-                median(jobS));
+            memory.add(Ratio.of(processes + " ranks", memoryBytes / MIB, pairRingsBytes(processes) / MIB, "MiB"));
+            table.row(Integer.toString(processes), String.format(Locale.ROOT, "%.2f", memoryBytes / MIB),
+                String.format(Locale.ROOT, "%.1f", pairRingsBytes(processes) / MIB),
+                String.format(Locale.ROOT, "%.1f", median(barrierS)), String.format(Locale.ROOT, "%.1f", median(jobS)));
         }
-        out.println();
-        out.println("Load average at the end: " + Files.readString(Path.of("/proc/loadavg")).split(" ")[0] + " on " +
-            Runtime.getRuntime().availableProcessors() + " cores; rank JVMs: " + String.join(" ", RANK_JVM_ARGS));
+        report.add(table);
+        report.add(new Text("Device memory: the shm device's window (a doorbell and one queue per rank); before: " +
+            "what one 512 KiB ring per ordered pair of ranks took. Times from launch (the launcher's start) to rank 0 " +
+            "leaving its first Barrier, and to the launcher's return."));
+        report.add(new Chart("memory", "shm device memory against one ring per pair of ranks (before)",
+            "device memory / memory of one ring per ordered pair (below 1: less memory than before)", memory));
+        report.finish();
     }
 
     /** Seconds from launch to rank 0's first Barrier and to the launcher's return, and the device's bytes. */

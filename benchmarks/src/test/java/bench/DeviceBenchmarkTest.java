@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The device benchmark's smoke run completes and prints every row with a shm figure (and a
  * multicore one where MPJ Express is installed), the engine's fence beside Barrier and Allreduce,
- * and Open MPI's C figures or why there are none. No timing is checked: on shared 2-core machines
+ * and Open MPI's C figures or why there are none; its report page holds the same table and its charts.
+ * No timing is checked: on shared 2-core machines
  * figures say nothing in a test.
  */
 class DeviceBenchmarkTest
@@ -33,12 +36,12 @@ class DeviceBenchmarkTest
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void shouldPrintEveryRowInQuickMode() throws Exception
+    void shouldPrintEveryRowInQuickModeAndReportThem(@TempDir final Path reports) throws Exception
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8))
         {
-            DeviceBenchmark.run(new String[] {"--quick"}, out);
+            DeviceBenchmark.run(new String[] {"--quick", "--report", reports.toString()}, out);
         }
         final String report = bytes.toString(StandardCharsets.UTF_8);
         final List<String> rows = List.of("| ping-pong half round trip, 8 B, us | ", "| ping-pong half round trip, 1 MiB",
@@ -69,6 +72,9 @@ class DeviceBenchmarkTest
         assertEquals(openMpiInstalled(), !report.contains("not installed (apt-get install openmpi-bin libopenmpi-dev)"),
             report);
         assertTrue(report.contains("Run time: "), report);
+        final String page = ReportPages.assertPageMatchesConsole(report, reports, "device");
+        assertTrue(page.contains("(device-fence.svg)") && page.contains("(device-targets.svg)"), page);
+        assertEquals(openMpiInstalled(), page.contains("(device-openmpi.svg)"), page);
     }
 
     private static boolean openMpiInstalled()
