@@ -15,8 +15,13 @@ import mpi.rma.spi.MessagePathFault;
  */
 public final class MessageFaults
 {
-    /** How long a torn accumulate pauses between its read and its write, so that concurrent ones overlap. */
-    public static final long TORN_PAUSE_NS = 20_000;
+    /**
+     * How long a torn accumulate pauses between its read and its write, so that concurrent ones overlap. A flushed
+     * fetch-and-op from another rank takes a message round trip (tens of microseconds on multicore); with a 20 us
+     * pause the target's own 15 local updates could all end before the first remote one arrived, and
+     * fop.int-sum-increments passed by chance on createDynamic.
+     */
+    public static final long TORN_PAUSE_NS = 200_000;
 
     private MessageFaults()
     {
