@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the same tables and its charts. No timing is checked: on shared 2-core machines figures say nothing in
  * a test.
  */
+@Tag("slow")
 class EngineBenchmarkTest
 {
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Open MPI C reference programs compile and each prints a figure the device benchmark can parse
  * (tiny loops: figures are not checked), and a machine without Open MPI is told what to install.
  */
+@Tag("slow")
 class OpenMpiCTest
 {
     /** The benchmarks module's C sources, relative to the module (Maven runs tests there). */

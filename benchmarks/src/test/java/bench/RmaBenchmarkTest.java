@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import mpjrun.MpjDevice;
 import mpjrun.SimulatedCluster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * The mpi.rma benchmark's smoke run on MPJ Express's multicore device completes and prints a
  * figure in every cell. No timing is checked: on shared 2-core machines figures say nothing in a test.
  */
+@Tag("slow")
 class RmaBenchmarkTest
 {
     @Test

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,6 +26,7 @@ import mpjrun.MpjJobs;
  * running or stopped. Every job must end on its own, leave no process and no file, and, where the
  * survivors can know (the engine's and the shm device's liveness checks), name the dead rank.
  */
+@Tag("slow")
 class FaultInjectionTest
 {
     private static final long SEED = 7;

@@ -10,6 +10,7 @@ import java.util.List;
 
 import mpjrun.MpjDevice;
 import mpjrun.SimulatedCluster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * chosen with {@code -Dmpi.rma.messageFault}) and the cases that check the spoiled behaviour fail,
  * while a case that does not depend on it still passes.
  */
+@Tag("slow")
 class BrokenMessagePathTest
 {
     private static final long CASE_TIMEOUT_MS = 6000;

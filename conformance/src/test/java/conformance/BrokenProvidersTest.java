@@ -11,6 +11,7 @@ import mpjrun.MpjDevice;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * ({@code conformance.broken}, chosen with {@code -Dmpi.rma.provider}) and the cases that check
  * the spoiled behaviour fail, while a case that does not depend on it still passes.
  */
+@Tag("slow")
 class BrokenProvidersTest
 {
     private static final long CASE_TIMEOUT_MS = 4000;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.util.List;
 
 import mpjrun.SimulatedCluster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code conformance/target/conformance}. The configurations on two simulated nodes run in a test
  * of their own, skipped with the reason where network namespaces are not allowed.
  */
+@Tag("slow")
 class ReducedMatrixTest
 {
     @Test

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,6 +23,7 @@ import mpjrun.MpjJobs;
  * Every kernel, at its smoke-run size, runs as a real 2-rank job on shm and on MPJ Express's
  * multicore device, and its check passes (one job per device runs all five, one repetition each).
  */
+@Tag("slow")
 class KernelRankTest
 {
     @ParameterizedTest

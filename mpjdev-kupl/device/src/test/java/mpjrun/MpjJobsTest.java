@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Real MPJ Express jobs through {@link MpjJobs} on MPJ Express's own devices: results judged
  * from exit status and output, time limits enforced, and no process left behind.
  */
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MpjJobsTest
 {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code bin/mpjrun} and its Java side {@link MpjRun}: bad command lines end with a message naming
  * the bad argument, the usage and exit status 2; good ones run.
  */
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MpjRunTest
 {

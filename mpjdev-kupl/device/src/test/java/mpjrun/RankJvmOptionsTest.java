@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import kupl.bootstrap.RankJvmDefaults;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * starts, give way to the user's {@code -jvmargs}, and go with {@code KUPL_RANK_JVM_DEFAULTS=off}: real
  * jobs, each rank reporting its JVM's input arguments and collector ({@link JvmOptionsProbe}).
  */
+@Tag("slow")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RankJvmOptionsTest
 {

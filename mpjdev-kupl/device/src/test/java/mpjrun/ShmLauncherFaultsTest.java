@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.InitOrNot;
@@ -32,6 +33,7 @@ import xdev.shmdev.programs.InitOrNot;
  * <p>Times are bounded generously (these 2-core machines are shared and noisy): a fault must be
  * reported within {@link #REPORTED_WITHIN}; it typically takes 0.1-0.5 s.
  */
+@Tag("slow")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ShmLauncherFaultsTest
 {

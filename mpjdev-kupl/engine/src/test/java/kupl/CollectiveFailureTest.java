@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * ({@link CollectiveFailureRank}). Where the comm itself is sound, a good allocation then
  * works again.
  */
+@Tag("slow")
 class CollectiveFailureTest
 {
     private static final int PROCESSES = 3;

@@ -16,6 +16,7 @@ import kupl.bootstrap.LocalJob;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * written by one process are read by another after a fence. All pages are reserved at
  * allocation (fallocate), which takes about a second here; only a few are touched.
  */
+@Tag("slow")
 @Timeout(90)
 class LargeSegmentTest
 {

@@ -20,6 +20,7 @@ import kupl.bootstrap.LocalJob;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * or allocate returns an error within {@link FailureJobs#DEATH_NOTICE} rather than waiting
  * for ever.
  */
+@Tag("slow")
 @Timeout(60)
 class OobFailureTest
 {

@@ -26,6 +26,7 @@ import kupl.bootstrap.LocalJob;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * exception with a window allocated, and SIGKILL before allocation, right after it and in a
  * fence loop, for both shm types.
  */
+@Tag("slow")
 @Timeout(120)
 class ResidueTest
 {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * not contiguous); every other combination runs with 3 processes (an rd "extra" rank) and 4
  * (a power of two), which keeps the suite to a few seconds per combination.
  */
+@Tag("slow")
 class VisibilityTest
 {
     private static final int ROUNDS = 20;

@@ -20,6 +20,7 @@ import kupl.bootstrap.LocalJob;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * a too-large window at allocation, never with a SIGBUS; and a {@code kill -9} of a process
  * holding kept memory leaves nothing behind.
  */
+@Tag("slow")
 @Timeout(120)
 class WindowReuseTest
 {

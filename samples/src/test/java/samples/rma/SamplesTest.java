@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import mpjrun.SimulatedCluster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,6 +27,7 @@ import samples.SeedExampleOutput;
  * real MPJ Express job ({@link MpjJob}), and checks its output against a serial reference
  * computed here.
  */
+@Tag("slow")
 class SamplesTest
 {
     private static final int RANKS = 4;

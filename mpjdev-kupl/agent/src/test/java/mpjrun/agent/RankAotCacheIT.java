@@ -23,6 +23,7 @@ import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * neither fails a job nor prints anything. The cache lives in a directory of the test's own
  * ({@code XDG_CACHE_HOME}); the training, seconds to a minute, runs once for the class.
  */
+@Tag("slow")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RankAotCacheIT

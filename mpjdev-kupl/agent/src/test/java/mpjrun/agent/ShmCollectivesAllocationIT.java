@@ -15,6 +15,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * doubles. What the engine's waits allocate inside them (the engine's own matter) is counted apart and left
  * out; the MPJ Express entry adds nothing, since the agent's advice runs first.
  */
+@Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ShmCollectivesAllocationIT
 {

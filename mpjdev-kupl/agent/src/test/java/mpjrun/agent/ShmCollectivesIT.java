@@ -15,6 +15,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * algorithms give, bit for bit: {@link CollectivesProgram} on 1 to 4 rank JVMs of -dev shm with the packaged
  * agent, against the same program on MPJ Express's multicore device (no agent).
  */
+@Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ShmCollectivesIT
 {

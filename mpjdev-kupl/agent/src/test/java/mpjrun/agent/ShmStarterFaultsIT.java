@@ -20,6 +20,7 @@ import mpjrun.MpjJobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.InitOrNot;
@@ -32,6 +33,7 @@ import xdev.shmdev.programs.InitOrNot;
  * is killed before it joins, is named within seconds; the launcher stopped while a rank dies still
  * names that rank; SIGTERM to the starter ends every rank within seconds.
  */
+@Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ShmStarterFaultsIT
 {

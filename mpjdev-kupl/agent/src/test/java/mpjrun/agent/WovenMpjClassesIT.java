@@ -25,6 +25,7 @@ import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the agent again. In every case the collectives run through shared memory. The woven jar lives in a cache
  * directory of the test's own ({@code XDG_CACHE_HOME}).
  */
+@Tag("slow")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class WovenMpjClassesIT
 {

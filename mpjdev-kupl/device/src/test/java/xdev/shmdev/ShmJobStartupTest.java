@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 
 import mpjrun.JobSpec;
 import mpjrun.ShmJob;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.LateArrival;
@@ -30,6 +31,7 @@ import xdev.shmdev.programs.LateArrival;
  * {@code KUPL_SHM_ARRIVAL_MS} after the first arrival if it hangs, and leaves no process and
  * nothing in the temporary directory behind.
  */
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ShmJobStartupTest
 {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.AllToAllLoad;
@@ -30,6 +31,7 @@ import xdev.shmdev.programs.AllToAllLoad;
  *       -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  */
+@Tag("slow")
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ShmManyRanksTest
 {

@@ -19,6 +19,7 @@ import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import xdev.shmdev.programs.Programs;
 
@@ -28,6 +29,7 @@ import xdev.shmdev.programs.Programs;
  * processes through {@link ShmJob}, and the same programs in MPJ Express's multicore mode:
  * every rank's result must be the same on both devices.
  */
+@Tag("slow")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ShmProgramsTest
 {

@@ -30,6 +30,7 @@ import kupl.Kupl;
 import kupl.KuplException;
 import kupl.ShmDatatype;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.Timeout;
  * and a rank that does not arrive ends the start on every side with a message naming it.
  * Attacks from another user, with real processes, are in the device's {@code StartupAttackTest}.
  */
+@Tag("slow")
 @Timeout(30)
 class OobHubTest
 {

@@ -14,10 +14,12 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The process kit with small real processes (shell commands), one behaviour per test. */
+@Tag("slow")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProcessJobTest
 {

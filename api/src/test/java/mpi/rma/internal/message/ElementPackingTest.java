@@ -10,9 +10,11 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.MpjLogger;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
 import mpi.rma.internal.types.TypeModel;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +25,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 public class ElementPackingTest
 {
+    @BeforeAll
+    static void giveMpjExpressItsLogger()
+    {
+        // Struct logs through MPI.logger, which only MPI.Init (or a test before this one in the same JVM) sets.
+        MpjLogger.install();
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("mpi.rma.internal.types.TypeLayoutTest#types")
     void shouldPackAndUnpackInTypeMapOrder(final TypeModel model)

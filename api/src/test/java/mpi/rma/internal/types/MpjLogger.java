@@ -10,13 +10,14 @@ import org.apache.log4j.Logger;
  * through it, so unit tests that build a Struct without a job need it. The field is package-private in
  * MPJ Express 0.44, so it is set by reflection (MPJ Express's jar is an automatic module, open to it).
  */
-final class MpjLogger
+public final class MpjLogger
 {
     private MpjLogger()
     {
     }
 
-    static synchronized void install()
+    /** Sets MPJ Express's logger unless it is set already; any test that builds a Struct calls it first. */
+    public static synchronized void install()
     {
         try
         {

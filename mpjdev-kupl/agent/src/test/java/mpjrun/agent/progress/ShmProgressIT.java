@@ -22,6 +22,7 @@ import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import mpjrun.agent.MpjStarter;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * starter; the matrix catching a device that does not progress in other waits; and a random load with
  * collectives between the rounds ({@link RandomExchangeLoad}).
  */
+@Tag("slow")
 class ShmProgressIT
 {
     private static final Duration MATRIX_TIMEOUT = Duration.ofSeconds(120);

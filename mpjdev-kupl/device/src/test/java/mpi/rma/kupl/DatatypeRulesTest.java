@@ -14,6 +14,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Derived datatypes on shared windows ({@link DatatypeRulesProgram}) in real MPJ Express jobs:
  * ranks as threads of one JVM (multicore) and as processes (niodev, shm).
  */
+@Tag("slow")
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class DatatypeRulesTest
 {

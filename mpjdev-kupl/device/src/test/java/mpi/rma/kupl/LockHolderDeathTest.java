@@ -14,6 +14,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A process (or rank thread) that dies holding a window lock does not leave the others waiting
  * for ever: a lock request fails within a few liveness intervals, naming the dead rank.
  */
+@Tag("slow")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class LockHolderDeathTest
 {

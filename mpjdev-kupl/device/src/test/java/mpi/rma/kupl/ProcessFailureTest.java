@@ -17,6 +17,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * run on every device. A death in an Allgather is found by whichever check comes first (the
  * device's, or the engine's after the callback fails), so those cases run several times.
  */
+@Tag("slow")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ProcessFailureTest
 {

@@ -17,6 +17,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.AnnotatedElementContext;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * jobs: 1-4 ranks as threads of one JVM (multicore), and processes on this node (niodev, with a
  * daemon of the test's own), under both fence algorithms and both shm types.
  */
+@Tag("slow")
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class RmaRulesTest
 {

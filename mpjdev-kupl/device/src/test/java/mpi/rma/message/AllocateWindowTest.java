@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import mpjrun.SimulatedCluster;
  * {@code Win.allocate} windows ({@link AllocateWindowProgram}): every target through shared memory on
  * one node, and both paths in one window across two simulated nodes.
  */
+@Tag("slow")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AllocateWindowTest
 {

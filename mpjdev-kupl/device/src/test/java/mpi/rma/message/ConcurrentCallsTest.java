@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,6 +23,7 @@ import mpjrun.MpjJobs;
  * ({@link ConcurrentCallsProgram}): the assumption under the message path's target agent
  * (docs/design.md#thread-safety-of-mpj-express-044).
  */
+@Tag("slow")
 @Timeout(value = 130, unit = TimeUnit.SECONDS)
 class ConcurrentCallsTest
 {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import mpjrun.SimulatedCluster;
  * its targets by loads and stores), and across two simulated nodes (where it reaches the other node's
  * by messages).
  */
+@Tag("slow")
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class DerivedWindowTest
 {

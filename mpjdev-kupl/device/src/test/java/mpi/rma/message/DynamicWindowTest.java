@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import mpjrun.SimulatedCluster;
  * {@code Win.createDynamic} windows with attached memory ({@link DynamicWindowProgram}) on every
  * device, on one process, and across two simulated nodes.
  */
+@Tag("slow")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class DynamicWindowTest
 {

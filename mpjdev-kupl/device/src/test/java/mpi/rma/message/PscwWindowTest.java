@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import mpjrun.SimulatedCluster;
  * Win.allocate mixes flag words and messages); and a process that dies in an epoch
  * ({@link PscwDeadPeerProgram}).
  */
+@Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PscwWindowTest
 {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import mpjrun.SimulatedCluster;
  * shared-memory paths complete at once and the message paths of create and createDynamic wait for replies),
  * and across two simulated nodes (where allocate reaches the other node by messages too).
  */
+@Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RequestWindowTest
 {
