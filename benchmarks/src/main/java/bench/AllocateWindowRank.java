@@ -77,22 +77,7 @@ public final class AllocateWindowRank
     /** Each row's microseconds per operation, one per round, from rank 0's {@link Samples} lines in {@code output}. */
     static double[][] figures(final String output)
     {
-        final double[][] microseconds = new double[ROWS.size()][];
-        for (int row = 0; row < ROWS.size(); row++)
-        {
-            final List<Samples.Line> lines = Samples.parse(output, METRIC + row);
-            if (lines.size() != 1)
-            {
-                throw new IllegalStateException("expected rank 0's line of " + METRIC + row + ", got " + lines.size() +
-                    " in:\n" + output);
-            }
-            microseconds[row] = lines.getFirst().values().clone();
-            for (int round = 0; round < microseconds[row].length; round++)
-            {
-                microseconds[row][round] /= 1e3;
-            }
-        }
-        return microseconds;
+        return Samples.rank0Microseconds(output, METRIC, ROWS.size());
     }
 
     /** Rank 0's table: each row's median and minimum, then allocate against allocateShared (median; min). */

@@ -119,4 +119,30 @@ public final class Samples
     {
         return Arrays.stream(values).max().orElseThrow();
     }
+
+    /**
+     * Microseconds per operation of rows {@code 0..rows-1}, one per round, from rank 0's only line of each metric
+     * {@code metricPrefix + row} in {@code output} (printed in nanoseconds).
+     *
+     * @throws IllegalStateException if a row has no line or several.
+     */
+    public static double[][] rank0Microseconds(final String output, final String metricPrefix, final int rows)
+    {
+        final double[][] microseconds = new double[rows][];
+        for (int row = 0; row < rows; row++)
+        {
+            final List<Line> lines = parse(output, metricPrefix + row);
+            if (lines.size() != 1)
+            {
+                throw new IllegalStateException("expected rank 0's line of " + metricPrefix + row + ", got " +
+                    lines.size() + " in:\n" + output);
+            }
+            microseconds[row] = lines.getFirst().values().clone();
+            for (int round = 0; round < microseconds[row].length; round++)
+            {
+                microseconds[row][round] /= 1e3;
+            }
+        }
+        return microseconds;
+    }
 }
