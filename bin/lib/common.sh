@@ -192,6 +192,45 @@ kupl_module_classpath()
     echo "$classes:$(cat "$runtime")"
 }
 
+# Builds each module of this project whose classes a class path argument of "$@" names (the word after -cp
+# or -classpath, e.g. -cp benchmarks/target/classes), as kupl_module_classpath does for bin/bench, so that a
+# command naming a module's classes works on a fresh clone. Paths are relative to the working directory, as
+# the launcher reads them; the samples are left to kupl_build, other paths to the program.
+kupl_build_classpath_modules()
+{
+    local want= arg entry module entries
+    for arg in "$@"; do
+        if [ -n "$want" ]; then
+            want=
+            IFS=: read -r -a entries <<< "$arg"
+            for entry in "${entries[@]}"; do
+                module=$(kupl_module_of_classes "$entry")
+                [ -z "$module" ] || kupl_module_classpath "$module" >/dev/null
+            done
+        elif [ "$arg" = -cp ] || [ "$arg" = -classpath ]; then
+            want=1
+        fi
+    done
+}
+
+# Prints the module (benchmarks, conformance) whose target/classes directory $1 is, if it is a module of this
+# project that writes its run-time class path (what kupl_module_classpath needs), the samples excepted; else
+# nothing.
+kupl_module_of_classes()
+{
+    local path=$1 module
+    [[ $path == /* ]] || path="$PWD/$path"
+    path=$(realpath -m -- "$path")
+    [[ $path == "$KUPL_ROOT"/*/target/classes ]] || return 0
+    module=${path#"$KUPL_ROOT"/}
+    module=${module%/target/classes}
+    if [ "$module" != samples ] && [ -f "$KUPL_ROOT/$module/pom.xml" ] &&
+        grep -q runtime.classpath "$KUPL_ROOT/$module/pom.xml"; then
+        echo "$module"
+    fi
+    return 0
+}
+
 # Everything a script needs before it launches a sample: JDK, MPJ Express, build.
 kupl_setup()
 {
