@@ -31,7 +31,7 @@ class FlavourAxisTest
 
         assertEquals(4 * MpjDevice.values().length + 3, dynamic.size(),
             "one node: np 1-4 x device; two: niodev np 2-4");
-        assertEquals(93, full.size(), "the full matrix as the README counts it");
+        assertEquals(93, full.size(), "the full matrix as docs/conformance.md counts it");
         assertTrue(ConformanceMatrix.reduced("kupl").stream().anyMatch(c -> c.flavour() == Flavour.DYNAMIC &&
             c.nodes() == 2), "the reduced matrix should run dynamic windows on two nodes");
     }

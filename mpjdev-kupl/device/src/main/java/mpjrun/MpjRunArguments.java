@@ -41,7 +41,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
           -dev DEVICE       shm        one JVM per rank on this node, point-to-point over shared memory
                             multicore  MPJ Express: one JVM, one thread per rank (the default)
                             niodev     MPJ Express: one JVM per rank over TCP; needs an MPJ Express daemon
-                                       on each host of -machinesfile (start it yourself, see README)
+                                       on each host of -machinesfile (start it yourself, see docs/clusters.md)
                             hybdev     MPJ Express: threads within a node, niodev between nodes; needs daemons too
           -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
           -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces; with shm they come after

@@ -6,7 +6,7 @@ import java.util.List;
  * Every environment variable the engine reads: the four of the KUPL documentation, with
  * exactly its names and values, and the few this implementation adds. One constant per
  * variable holds its default, its allowed values and its description; {@link KuplConfig}
- * validates against them and the README's configuration table is printed from them
+ * validates against them and the configuration table of docs/configuration.md is printed from them
  * ({@link #markdownTable()}).
  */
 public enum KuplEnv
@@ -99,7 +99,7 @@ public enum KuplEnv
         return value.equals("on");
     }
 
-    /** The configuration table of the README, one row per variable. */
+    /** The table of docs/configuration.md, one row per variable. */
     public static String markdownTable()
     {
         final StringBuilder table = new StringBuilder()
@@ -115,7 +115,7 @@ public enum KuplEnv
         return table.toString();
     }
 
-    /** Prints {@link #markdownTable()}, for pasting into the README. */
+    /** Prints {@link #markdownTable()}, for pasting into docs/configuration.md. */
     public static void main(final String[] args)
     {
         System.out.print(markdownTable());

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@link KuplConfig#fromVariables}: every variable's accepted values and what they select,
  * and for refused values an error that names the variable, the value and what is allowed
- * (never KUPL's quiet fallback to a default). Also the README table of {@link KuplEnv}.
+ * (never KUPL's quiet fallback to a default). Also the table of {@link KuplEnv} in docs/configuration.md.
  */
 class KuplConfigTest
 {

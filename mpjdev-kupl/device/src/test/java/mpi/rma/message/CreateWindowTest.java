@@ -67,7 +67,7 @@ class CreateWindowTest
         CaseJobs.expectEveryCase(result, 4, CASES);
     }
 
-    /** niodev and multicore never fail a receive from a dead process: the shm device only (README, Faults). */
+    /** niodev and multicore never fail a receive from a dead process: the shm device only (docs/faults.md). */
     @Test
     void shouldFailAnOriginWaitingOnADeadTargetNamingIt() throws Exception
     {

@@ -70,7 +70,7 @@ class PscwWindowTest
         CaseJobs.expectEveryCase(result, 4, cases("allocate", "create", "dynamic"));
     }
 
-    /** niodev and multicore never fail a receive from a dead process: the shm device only (README, Faults). */
+    /** niodev and multicore never fail a receive from a dead process: the shm device only (docs/faults.md). */
     @ParameterizedTest(name = "{0} window, {1} dies")
     @CsvSource({"shared, origin", "shared, target", "create, origin", "create, target"})
     void shouldFailTheWaiterOnADeadPeerNamingIt(final String flavour, final String role) throws Exception

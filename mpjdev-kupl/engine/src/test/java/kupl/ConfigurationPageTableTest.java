@@ -9,8 +9,11 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
-/** The README's configuration table is the one {@link KuplEnv} prints, so the two cannot drift apart. */
-class ReadmeConfigurationTableTest
+/**
+ * The environment variables' table of docs/configuration.md is the one {@link KuplEnv} prints, so the two cannot
+ * drift apart.
+ */
+class ConfigurationPageTableTest
 {
     private static final String BEGIN = "<!-- kupl-env-table:begin -->\n";
     private static final String END = "<!-- kupl-env-table:end -->";
@@ -18,12 +21,13 @@ class ReadmeConfigurationTableTest
     @Test
     void shouldMatchTheTablePrintedFromKuplEnv() throws IOException
     {
-        final Path readme = Path.of(System.getProperty("user.dir")).resolve("../../README.md").normalize();
-        final String text = Files.readString(readme);
+        final Path page = Path.of(System.getProperty("user.dir")).resolve("../../docs/configuration.md").normalize();
+        final String text = Files.readString(page);
         final int begin = text.indexOf(BEGIN);
         final int end = text.indexOf(END);
-        assertTrue(begin >= 0 && end > begin, readme + " lacks the " + BEGIN.trim() + " ... " + END + " markers");
+        assertTrue(begin >= 0 && end > begin, page + " lacks the " + BEGIN.trim() + " ... " + END + " markers");
         assertEquals(KuplEnv.markdownTable(), text.substring(begin + BEGIN.length(), end),
-            "README.md's configuration table is stale: paste the output of 'java -cp mpjdev-kupl/engine/target/classes kupl.KuplEnv'");
+            "docs/configuration.md's table of environment variables is stale: paste the output of " +
+                "'java -cp mpjdev-kupl/engine/target/classes kupl.KuplEnv'");
     }
 }
