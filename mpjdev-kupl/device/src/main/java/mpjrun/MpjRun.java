@@ -76,7 +76,7 @@ public final class MpjRun
             err.print(MpjRunArguments.USAGE);
             return EXIT_USAGE;
         }
-        if (MpjRunArguments.SHM.equals(arguments.device()))
+        if (MpjRunArguments.SHM.equals(arguments.device()) && !arguments.spansNodes())
         {
             return runShm(arguments.toJobSpec());
         }
@@ -158,11 +158,15 @@ public final class MpjRun
             home.resolve("lib/starter.jar").toString(), "-np", Integer.toString(arguments.processes())));
         if (clusterOptions.isEmpty())
         {
-            command.addAll(List.of("-dev", arguments.device()));
+            command.addAll(List.of("-dev", arguments.starterDevice()));
         }
         command.addAll(clusterOptions);
         command.addAll(arguments.starterOptions());
         command.add(LaunchEnvironment.NATIVE_ACCESS);
+        if (arguments.spansNodes())
+        {
+            command.add("-D" + StarterRankMain.DEVICE_PROPERTY + "=" + MpjRunArguments.SHM);
+        }
         command.addAll(arguments.jvmArgs());
         // A program named by its class runs under StarterRankMain, which says which rank failed; for multicore,
         // it also reports which ranks returned from main, so that a killed JVM is not taken for success.

@@ -38,7 +38,9 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         Runs class MAIN (its main(String[]) calling mpi.MPI.Init) on N ranks.
 
           -np N             number of ranks, 1 or more (required)
-          -dev DEVICE       shm        one JVM per rank on this node, point-to-point over shared memory
+          -dev DEVICE       shm        one JVM per rank, shared memory between the ranks of a node; with
+                                       -machinesfile FILE (or -nodes N) across nodes: niodev between them,
+                                       started by MPJ Express's daemons as niodev is
                             multicore  MPJ Express: one JVM, one thread per rank (the default)
                             niodev     MPJ Express: one JVM per rank over TCP; needs an MPJ Express daemon
                                        on each host of -machinesfile (start it yourself, see docs/clusters.md)
@@ -46,7 +48,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
           -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
           -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces; with shm they come after
                             the rank JVM defaults below and replace those that set the same thing
-          -nodes N          niodev only: run across a simulated cluster of N nodes on this machine (network
+          -nodes N          niodev or shm: run across a simulated cluster of N nodes on this machine (network
                             namespaces, a daemon each, made for the job and removed after it; needs root)
           -prefix           start each line a rank prints with its rank (shm only)
           -h, --help        print this help
@@ -147,10 +149,10 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
             }
             mainClass = args[i++];
         }
-        if (SHM.equals(device) && !starterOptions.isEmpty())
+        if (SHM.equals(device) && !starterOptions.isEmpty() && !isMachinesFileOnly(starterOptions))
         {
-            throw new UsageException(starterOptions.get(0) +
-                ": unknown option for -dev shm (JVM options go in -jvmargs)");
+            throw new UsageException(starterOptions.get(0) + ": unknown option for -dev shm (JVM options go in " +
+                "-jvmargs; -machinesfile FILE runs the job across the hosts it names, shared memory within each)");
         }
         if (prefixOutput && !SHM.equals(device))
         {
@@ -163,6 +165,26 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         }
         return new MpjRunArguments(processes, device, classPath, jvmArgs, prefixOutput, List.copyOf(starterOptions),
             jar, mainClass, List.of(Arrays.copyOfRange(args, i, args.length)), nodes);
+    }
+
+    /**
+     * Whether this is a {@value #SHM} job that spans nodes ({@code -machinesfile} or {@code -nodes}): MPJ
+     * Express's starter and daemons run it as a niodev job whose ranks use {@code xdev.shmdev.ClusterShmDevice}.
+     */
+    boolean spansNodes()
+    {
+        return SHM.equals(device) && (nodes > 0 || starterOptions.contains(StarterOption.MACHINESFILE.text()));
+    }
+
+    /** The {@code -dev} MPJ Express's starter gets: niodev for a {@value #SHM} job that spans nodes. */
+    String starterDevice()
+    {
+        return SHM.equals(device) ? DeviceName.NIODEV.text() : device;
+    }
+
+    private static boolean isMachinesFileOnly(final List<String> starterOptions)
+    {
+        return starterOptions.size() == 2 && starterOptions.get(0).equals(StarterOption.MACHINESFILE.text());
     }
 
     /** The job for {@link ShmJob}. */
@@ -219,7 +241,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
     private static void checkNodes(final int nodes, final int processes, final String device,
         final List<String> starterOptions) throws UsageException
     {
-        if (!DeviceName.NIODEV.text().equals(device))
+        if (!DeviceName.NIODEV.text().equals(device) && !SHM.equals(device))
         {
             throw new UsageException("-nodes " + nodes + " runs niodev across simulated nodes; -dev " + device +
                 " cannot span them: give -dev " + DeviceName.NIODEV.text());

@@ -257,7 +257,13 @@ public final class SimulatedCluster implements AutoCloseable
     /** The starter's options that send a job to this cluster's nodes: {@code -dev niodev -machinesfile FILE}. */
     public List<String> starterOptions()
     {
-        return List.of(StarterOption.DEV.text(), DeviceName.NIODEV.text(), StarterOption.MACHINESFILE.text(),
+        return starterOptions(ClusterDevice.NIODEV);
+    }
+
+    /** The starter's options that send a job on {@code device} to this cluster's nodes. */
+    public List<String> starterOptions(final ClusterDevice device)
+    {
+        return List.of(StarterOption.DEV.text(), device.starterDevice(), StarterOption.MACHINESFILE.text(),
             machinesFile.toString());
     }
 
@@ -268,13 +274,21 @@ public final class SimulatedCluster implements AutoCloseable
      */
     public JobResult run(final JobSpec spec, final Duration timeout) throws IOException, InterruptedException
     {
+        return run(spec, timeout, ClusterDevice.NIODEV);
+    }
+
+    /** As {@link #run(JobSpec, Duration)}, on {@code device}. */
+    public JobResult run(final JobSpec spec, final Duration timeout, final ClusterDevice device)
+        throws IOException, InterruptedException
+    {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(device, "device");
         if (closed.get())
         {
             throw new IllegalStateException("cluster " + names.id() + " is closed");
         }
-        final List<String> command = MpjJobs.starterCommand(java, home, spec,
-            MpjHome.withoutMpjExpress(spec.classPath()), starterOptions());
+        final List<String> command = MpjJobs.starterCommand(java, home, device.forStarter(spec),
+            MpjHome.withoutMpjExpress(spec.classPath()), starterOptions(device));
         final JobResult result = MpjJobs.runCommand(inNode(1, command), starterEnvironment(),
             Path.of(System.getProperty("user.dir")), timeout);
         if (result.succeeded())

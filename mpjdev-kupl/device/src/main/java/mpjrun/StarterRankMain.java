@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import xdev.shmdev.ClusterShmDevice;
+
 /**
  * The main class {@code bin/mpjrun} gives MPJ Express's starter for a program run on
  * {@code multicore}, {@code niodev} or {@code hybdev}: runs the program's {@code main}
@@ -31,6 +33,12 @@ public final class StarterRankMain
 {
     /** System property naming the program's main class. */
     public static final String MAIN_PROPERTY = "mpjrun.main";
+    /**
+     * System property naming a device of this project for a niodev job's ranks: {@code shm} runs
+     * {@link ClusterShmDevice} (shared memory within each node, niodev between), set by {@code bin/mpjrun -dev
+     * shm -machinesfile FILE} (or {@code -nodes N}).
+     */
+    public static final String DEVICE_PROPERTY = "mpjrun.device";
     /** System property naming the file the ranks report their end in (multicore only). */
     public static final String REPORT_PROPERTY = "mpjrun.rankReport";
     /** The line a JVM ended by {@code System.exit} appends to the report. */
@@ -52,6 +60,7 @@ public final class StarterRankMain
         }
         final Path report = reportFile();
         final Method main = findMain(className);
+        installDevice(args);
         try
         {
             main.invoke(null, (Object)args);
@@ -66,6 +75,31 @@ public final class StarterRankMain
         {
             append(report, rankOf(args));
         }
+    }
+
+    /**
+     * Puts the device {@value #DEVICE_PROPERTY} names where MPJ Express's {@code MPJDev.init} uses it
+     * instead of its own (it picks one only while {@code MPJDev.dev} is null).
+     */
+    private static void installDevice(final String[] args)
+    {
+        final String device = System.getProperty(DEVICE_PROPERTY);
+        if (device == null || device.isBlank())
+        {
+            return;
+        }
+        if (!device.equals(DeviceName.SHM.text()))
+        {
+            throw new IllegalStateException("-D" + DEVICE_PROPERTY + "=" + device + ": the only device it names is " +
+                DeviceName.SHM.text() + " (shared memory within each node, niodev between)");
+        }
+        if (args.length < 3 || !args[2].equals(DeviceName.NIODEV.text()))
+        {
+            throw new IllegalStateException("-D" + DEVICE_PROPERTY + "=" + device + " runs on a niodev job's ranks " +
+                "(MPJ Express's starter with -dev niodev), but this rank was started for " +
+                (args.length < 3 ? "no device" : args[2]));
+        }
+        mpjdev.javampjdev.MPJDev.dev = new ClusterShmDevice();
     }
 
     /** The report file, if one was asked for; registers the {@value #EXIT_LINE} hook once per JVM. */

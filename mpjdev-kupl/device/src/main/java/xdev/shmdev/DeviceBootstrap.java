@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import kupl.KuplConfig;
 import kupl.KuplException;
+import kupl.OobCallbacks;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import kupl.bootstrap.BootstrapTimeouts;
@@ -11,18 +12,23 @@ import kupl.bootstrap.SocketOob;
 import xdev.XDevException;
 
 /**
- * Joins a rank to its {@code shm} job and leaves it: reads {@code MPI.Init}'s arguments, connects
- * to the launcher's out-of-band hub ({@link SocketOob}), creates the engine comm and allocates
- * the device's window (one segment per rank, laid out by {@link SegmentDescriptor}).
+ * Joins a rank to the ranks it shares memory with and leaves them: creates the engine comm and
+ * allocates the device's window (one segment per rank, laid out by {@link SegmentDescriptor}). On one
+ * node ({@link #join}) that is the whole job, found through {@code MPI.Init}'s arguments and the
+ * launcher's out-of-band hub ({@link SocketOob}); in a job that spans nodes ({@link #joinNode}) it is
+ * the ranks of this node, found through the network device.
  *
- * @param rank   this process's rank.
- * @param conf   the job, as the launcher described it.
+ * @param rank   this process's rank among them.
+ * @param size   how many they are.
+ * @param jobId  the job's identity.
+ * @param job    the job in words, for errors.
  * @param config the engine's settings.
- * @param oob    the out-of-band connection, closed when the rank leaves.
- * @param comm   the engine comm of the job's ranks.
+ * @param oob    the out-of-band connection, closed when the rank leaves (null: nothing to close).
+ * @param comm   the engine comm of these ranks.
  * @param window the device's window: every rank's doorbell and queue.
  */
-record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob, ShmComm comm, ShmWin window)
+record DeviceBootstrap(int rank, int size, long jobId, String job, KuplConfig config, AutoCloseable oob, ShmComm comm,
+    ShmWin window)
 {
     /**
      * Joins the job: {@code args} are {@code MPI.Init}'s, {@code {rank, conf, "shm", ...}}, with
@@ -65,7 +71,7 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
             final ShmComm comm = ShmComm.create(conf.size(), ownRank, ProcessHandle.current().pid(), oob, null,
                 config);
             final ShmWin window = comm.allocate(segmentBytes, false);
-            return new DeviceBootstrap(ownRank, conf, config, oob, comm, window);
+            return new DeviceBootstrap(ownRank, conf.size(), conf.jobId(), conf.toString(), config, oob, comm, window);
         }
         catch (final IOException | KuplException e)
         {
@@ -73,6 +79,34 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
             final XDevException error = new XDevException("shm device: rank " + ownRank + " could not join the job (" +
                 conf + "): " + e.getMessage());
             // The cause tells the launcher whether another rank is to blame (mpjrun.ShmRankMain's exit status).
+            error.initCause(e);
+            throw error;
+        }
+    }
+
+    /**
+     * Joins the ranks of this node in a job that spans nodes: collective over them, the out-of-band steps
+     * going through {@code oob} (the network device's messages, see {@link NodeOob}).
+     *
+     * @param rank  this process's rank among the node's ranks.
+     * @param size  the node's ranks.
+     * @param jobId the job's identity, equal on every rank of the node.
+     * @param job   the node's ranks in words, for errors.
+     */
+    static DeviceBootstrap joinNode(final int rank, final int size, final long jobId, final String job,
+        final OobCallbacks oob, final int queueCapacity)
+    {
+        try
+        {
+            final KuplConfig config = KuplConfig.fromEnvironment();
+            final ShmComm comm = ShmComm.create(size, rank, ProcessHandle.current().pid(), oob, null, config);
+            final ShmWin window = comm.allocate(new SegmentDescriptor(size, queueCapacity).lengthBytes(), false);
+            return new DeviceBootstrap(rank, size, jobId, job, config, null, comm, window);
+        }
+        catch (final KuplException e)
+        {
+            final XDevException error = new XDevException("shm device: could not share memory with " + job + ": " +
+                e.getMessage());
             error.initCause(e);
             throw error;
         }
@@ -96,7 +130,7 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
         }
     }
 
-    private static void closeQuietly(final SocketOob oob)
+    private static void closeQuietly(final AutoCloseable oob)
     {
         if (oob != null)
         {
@@ -104,7 +138,7 @@ record DeviceBootstrap(int rank, ShmConf conf, KuplConfig config, SocketOob oob,
             {
                 oob.close();
             }
-            catch (final IOException ignored)
+            catch (final Exception ignored)
             {
                 // the hub is going away anyway
             }

@@ -2,6 +2,7 @@ package xdev.shmdev;
 
 import kupl.Doorbell;
 import kupl.KuplConfig;
+import kupl.Parker;
 import kupl.PeerDeathException;
 import kupl.ShmComm;
 import kupl.ShmWin;
@@ -26,9 +27,18 @@ final class DeviceWaiter
 
     DeviceWaiter(final ShmWin window, final ShmComm comm, final KuplConfig config, final Doorbell ownBell)
     {
-        final long intervalNs = config.livenessIntervalNs();
+        this(window, comm, ownBell.asParker(), config.livenessIntervalNs(), config.livenessIntervalNs());
+    }
+
+    /**
+     * A waiter whose last step is {@code parker}, for periods from {@code minParkNs} to {@code maxParkNs}: the
+     * waits for the network in a job that spans nodes ({@link NetworkWaits}), which no peer's doorbell ends.
+     */
+    DeviceWaiter(final ShmWin window, final ShmComm comm, final Parker parker, final long minParkNs,
+        final long maxParkNs)
+    {
         // Its attempts make the device's pass themselves, under the lock of their condition: no second pass.
-        this.waiter = window.waiter().withParker(ownBell.asParker(), intervalNs, intervalNs).withProgressInAttempts();
+        this.waiter = window.waiter().withParker(parker, minParkNs, maxParkNs).withProgressInAttempts();
         this.comm = comm;
     }
 

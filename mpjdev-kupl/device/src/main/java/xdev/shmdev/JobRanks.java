@@ -21,12 +21,31 @@ final class JobRanks
     /** @param jobId the job's identity ({@link ShmConf#jobId()}). */
     JobRanks(final long jobId, final int size)
     {
-        ids = new ProcessID[size];
+        this(idsOf(jobId, size));
+    }
+
+    /**
+     * Ranks named by given ids: in a job that spans nodes ({@link ClusterShmDevice}), the ranks of this node
+     * keep the ids the whole job knows them by (niodev's), so that a status names its source the same way on
+     * either path.
+     */
+    JobRanks(final ProcessID[] ids)
+    {
+        this.ids = ids.clone();
+        for (int rank = 0; rank < ids.length; rank++)
+        {
+            ranksById.put(ids[rank].uuid(), rank);
+        }
+    }
+
+    private static ProcessID[] idsOf(final long jobId, final int size)
+    {
+        final ProcessID[] ids = new ProcessID[size];
         for (int rank = 0; rank < size; rank++)
         {
             ids[rank] = new ProcessID(new UUID(jobId, rank));
-            ranksById.put(ids[rank].uuid(), rank);
         }
+        return ids;
     }
 
     int size()

@@ -50,6 +50,17 @@ final class MatchQueues
         return message;
     }
 
+    /**
+     * Takes back a posted receive that nothing has matched yet: a receive from any rank that a message from
+     * another node matched first ({@link NetworkReceives}).
+     *
+     * @return whether it was still posted.
+     */
+    boolean retract(final RecvRequest receive)
+    {
+        return posted.remove(receive);
+    }
+
     /** The first unexpected message from {@code source} (or any) with {@code tag} (or any) and {@code context}. */
     Incoming peekUnexpected(final int source, final int tag, final int context)
     {

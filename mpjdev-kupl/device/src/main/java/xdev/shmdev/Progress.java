@@ -35,15 +35,33 @@ final class Progress implements RequestDriver, ProcessProgress
     private volatile boolean finished;
     /** Volatile: the first protocol or liveness error, set once; every later call fails with it. */
     private volatile XDevException broken;
+    /**
+     * The network's part of each pass in a job that spans nodes ({@link NetworkReceives#pass}), or one that
+     * does nothing: set once, before the device is used.
+     */
+    private BooleanSupplier networkPass = () -> false;
 
+    /**
+     * @param maxParkNs the longest a wait sleeps between passes unless a peer rings {@code ownBell}: the
+     *                  liveness interval on one node; shorter in a job that spans nodes, whose network rings
+     *                  no bell (a receive from any rank waiting in {@link NetworkReceives} is given what the
+     *                  network brought at the next pass).
+     */
     Progress(final ShmWin window, final ShmComm comm, final KuplConfig config, final PeerQueues queues,
-        final MessageProtocol protocol, final Completions completions, final Doorbell ownBell)
+        final MessageProtocol protocol, final Completions completions, final Doorbell ownBell, final long maxParkNs)
     {
         this.ownRank = comm.rank();
         this.queues = queues;
         this.protocol = protocol;
         this.completions = completions;
-        this.waiter = new DeviceWaiter(window, comm, config, ownBell);
+        final long parkNs = Math.min(maxParkNs, config.livenessIntervalNs());
+        this.waiter = new DeviceWaiter(window, comm, ownBell.asParker(), parkNs, parkNs);
+    }
+
+    /** Adds the network's part to every pass from now on ({@link ClusterShmDevice}); before the device is used. */
+    synchronized void addNetworkPass(final BooleanSupplier pass)
+    {
+        networkPass = pass;
     }
 
     /** From now on, every wait of the process drives the device too (until {@link #finish}). */
@@ -93,7 +111,7 @@ final class Progress implements RequestDriver, ProcessProgress
         {
             // Staged bytes after the drain (which may bring a clear-to-send) and before the flush (which writes the
             // clear-to-send of the message granted the staging area next).
-            return queues.drain(protocol) | protocol.pumpStaged() | queues.flushAll();
+            return queues.drain(protocol) | protocol.pumpStaged() | queues.flushAll() | networkPass.getAsBoolean();
         }
         catch (final XDevException e)
         {
@@ -107,6 +125,22 @@ final class Progress implements RequestDriver, ProcessProgress
         try
         {
             waiter.await(() -> attempt(condition), what);
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
+    /**
+     * As {@link #awaitCondition(BooleanSupplier, String)}, waiting with {@code with}: the waits for the network
+     * in a job that spans nodes, which the peers' doorbells do not end.
+     */
+    void awaitCondition(final BooleanSupplier condition, final String what, final DeviceWaiter with)
+    {
+        try
+        {
+            with.await(() -> attempt(condition), what);
         }
         catch (final XDevException e)
         {

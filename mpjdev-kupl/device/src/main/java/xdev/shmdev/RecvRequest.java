@@ -62,6 +62,12 @@ final class RecvRequest extends ShmRequest
         return staticTarget.asSlice(offset, bytes);
     }
 
+    /** Whether a message has matched it (under the device's lock). */
+    boolean isBound()
+    {
+        return message != null || isDone();
+    }
+
     /** Binds this receive to a matched message; its bytes go straight into the buffer from now on. */
     void bind(final Incoming in)
     {

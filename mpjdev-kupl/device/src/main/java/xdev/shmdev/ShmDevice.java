@@ -1,8 +1,11 @@
 package xdev.shmdev;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.UnaryOperator;
+
 
 import kupl.Doorbell;
+import kupl.Parker;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import mpjbuf.Buffer;
@@ -75,6 +78,7 @@ public final class ShmDevice implements Device
     private final MatchQueues matching = new MatchQueues();
     private MessageProtocol protocol;
     private Progress progress;
+    private Doorbell ownBell;
 
     /**
      * Joins the job: {@code args} are {@code MPI.Init}'s, {@code {rank, conf, "shm", ...}},
@@ -88,7 +92,17 @@ public final class ShmDevice implements Device
             throw new XDevException("shm device: init called twice (rank " + rank + ")");
         }
         final DeviceBootstrap job = DeviceBootstrap.join(args, QUEUE_BYTES);
-        final int size = job.conf().size();
+        return start(job, new JobRanks(job.jobId(), job.size()), Long.MAX_VALUE);
+    }
+
+    /**
+     * Starts on memory shared with the ranks {@code job} joined, whom {@code jobRanks} name: the whole job on
+     * one node ({@link #init}), or the ranks of this node in a job that spans nodes ({@link ClusterShmDevice}),
+     * whose waits sleep at most {@code maxParkNs} between passes (see {@link Progress}).
+     */
+    ProcessID[] start(final DeviceBootstrap job, final JobRanks jobRanks, final long maxParkNs)
+    {
+        final int size = job.size();
         final int own = job.rank();
         final SegmentDescriptor layout = new SegmentDescriptor(size, QUEUE_BYTES);
         final Doorbell[] bells = new Doorbell[size];
@@ -105,12 +119,14 @@ public final class ShmDevice implements Device
         final DirectReads directReads = DirectReads.configured(size);
         final Completions completions = new Completions(bells[own]);
         joined = job;
-        ranks = new JobRanks(job.conf().jobId(), size);
+        ranks = jobRanks;
         queues = new PeerQueues(own, inbound, outbound, bells, directReads, completions);
         final StagedTransfers staged = new StagedTransfers(own, stagingAreas, bells, completions);
         protocol = new MessageProtocol(own, size, queues, matching, completions, directReads, staged,
             job.comm()::pid, ranks::uuid);
-        progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own]);
+        progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own],
+            maxParkNs);
+        ownBell = bells[own];
         if (DeviceFault.configured() != DeviceFault.NO_PROGRESS_IN_OTHER_WAITS)
         {
             progress.installForEveryWait();
@@ -313,6 +329,34 @@ public final class ShmDevice implements Device
         final Incoming message = matching.peekUnexpected(source, tag, context);
         return message == null ? null :
             new Status(ranks.uuid(message.source), message.tag, -1, message.type(), message.numEls);
+    }
+
+    // ---- for ClusterShmDevice, which runs this device among the ranks of one node ----
+
+    /** The device's lock and passes. */
+    Progress progress()
+    {
+        checkInitialised();
+        return progress;
+    }
+
+    /**
+     * A waiter of this device's rank whose last step is {@code parker} (given this rank's doorbell's parker),
+     * from {@code minParkNs} to {@code maxParkNs}: it checks that the node's other ranks are alive, as the
+     * device's own waits do.
+     */
+    DeviceWaiter waiterWith(final UnaryOperator<Parker> parker, final long minParkNs,
+        final long maxParkNs)
+    {
+        checkInitialised();
+        return new DeviceWaiter(joined.window(), joined.comm(), parker.apply(ownBell.asParker()), minParkNs,
+            maxParkNs);
+    }
+
+    /** Takes back a receive nothing has matched yet (under the device's lock); whether it was still posted. */
+    boolean retract(final RecvRequest receive)
+    {
+        return matching.retract(receive);
     }
 
     // ---- checks ----
