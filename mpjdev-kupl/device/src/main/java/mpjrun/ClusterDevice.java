@@ -1,5 +1,7 @@
 package mpjrun;
 
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,6 +35,27 @@ public enum ClusterDevice
     }
 
     /**
+     * The JVM options of this device's ranks beyond niodev's: on {@link #SHM}, the device to install, and the
+     * kupl agent, whose advice runs the collectives within each node through shared memory (without it they
+     * run MPJ Express's algorithms over the device's messages, and {@code err} says why).
+     */
+    List<String> rankOptions(final PrintStream err)
+    {
+        if (this != SHM)
+        {
+            return List.of();
+        }
+        final List<String> options = new ArrayList<>();
+        options.add("-D" + StarterRankMain.DEVICE_PROPERTY + "=" + text);
+        final Path agent = AgentJar.locate(err);
+        if (agent != null)
+        {
+            options.add("-javaagent:" + agent);
+        }
+        return options;
+    }
+
+    /**
      * {@code spec} as MPJ Express's starter runs it on this device: on {@link #SHM}, through
      * {@link StarterRankMain}, which installs the device before the program's {@code main}.
      */
@@ -44,7 +67,7 @@ public enum ClusterDevice
         }
         final List<String> jvmArgs = new ArrayList<>(spec.jvmArgs());
         jvmArgs.add("-D" + StarterRankMain.MAIN_PROPERTY + "=" + spec.mainClass());
-        jvmArgs.add("-D" + StarterRankMain.DEVICE_PROPERTY + "=" + text);
+        jvmArgs.addAll(rankOptions(System.err));
         return new JobSpec(spec.processes(), spec.classPath(), jvmArgs, StarterRankMain.class.getName(),
             spec.appArgs(), spec.prefixOutput());
     }

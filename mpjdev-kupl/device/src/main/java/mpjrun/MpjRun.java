@@ -165,7 +165,7 @@ public final class MpjRun
         command.add(LaunchEnvironment.NATIVE_ACCESS);
         if (arguments.spansNodes())
         {
-            command.add("-D" + StarterRankMain.DEVICE_PROPERTY + "=" + MpjRunArguments.SHM);
+            command.addAll(ClusterDevice.SHM.rankOptions(err));
         }
         command.addAll(arguments.jvmArgs());
         // A program named by its class runs under StarterRankMain, which says which rank failed; for multicore,

@@ -2,7 +2,6 @@ package xdev.shmdev;
 
 import kupl.Doorbell;
 import kupl.KuplConfig;
-import kupl.Parker;
 import kupl.PeerDeathException;
 import kupl.ShmComm;
 import kupl.ShmWin;
@@ -27,18 +26,14 @@ final class DeviceWaiter
 
     DeviceWaiter(final ShmWin window, final ShmComm comm, final KuplConfig config, final Doorbell ownBell)
     {
-        this(window, comm, ownBell.asParker(), config.livenessIntervalNs(), config.livenessIntervalNs());
+        this(window.waiter().withParker(ownBell.asParker(), config.livenessIntervalNs(), config.livenessIntervalNs())
+            .withProgressInAttempts(), comm);
     }
 
-    /**
-     * A waiter whose last step is {@code parker}, for periods from {@code minParkNs} to {@code maxParkNs}: the
-     * waits for the network in a job that spans nodes ({@link NetworkWaits}), which no peer's doorbell ends.
-     */
-    DeviceWaiter(final ShmWin window, final ShmComm comm, final Parker parker, final long minParkNs,
-        final long maxParkNs)
+    /** A waiter made of {@code waiter}, whose attempts make the device's pass themselves. */
+    DeviceWaiter(final Waiter waiter, final ShmComm comm)
     {
-        // Its attempts make the device's pass themselves, under the lock of their condition: no second pass.
-        this.waiter = window.waiter().withParker(parker, minParkNs, maxParkNs).withProgressInAttempts();
+        this.waiter = waiter;
         this.comm = comm;
     }
 

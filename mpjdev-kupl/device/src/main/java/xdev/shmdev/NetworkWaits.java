@@ -7,7 +7,8 @@ import kupl.Parker;
 /**
  * How a thread of {@link ClusterShmDevice} waits for what the network brings: as the node's device waits
  * (spins, yields, then sleeps, driving both paths between checks and checking that the node's other ranks
- * are alive), but its sleep ends also when niodev completes the request it waits for, which rings no
+ * are alive), though it spins and yields far less, and its sleep ends also when niodev completes the
+ * request it waits for, which rings no
  * doorbell: it sleeps on that request's monitor, which niodev notifies, for at most a millisecond, so
  * that this node's ranks are answered meanwhile. A wait with no network request yet (a receive from any
  * rank, a probe) sleeps on its doorbell for at most {@value #UNMATCHED_PARK_NS} ns between looks at the
@@ -15,6 +16,12 @@ import kupl.Parker;
  */
 final class NetworkWaits
 {
+    /**
+     * Spins and yield time before sleeping: few, since a message from another node takes tens of microseconds
+     * and niodev's own thread, which brings it, needs the core.
+     */
+    private static final int SPINS = 50;
+    private static final long YIELD_NS = 20_000;
     /** Shortest sleep once spinning and yielding are over. */
     private static final long MIN_PARK_NS = 20_000;
     /** Longest: how long this node's ranks may wait for an answer while this one waits for the network. */
@@ -29,8 +36,8 @@ final class NetworkWaits
     NetworkWaits(final ShmDevice node)
     {
         this.progress = node.progress();
-        this.waiter = node.waiterWith(bell -> (blocker, maxNs, ready) -> park(bell, blocker, maxNs, ready),
-            MIN_PARK_NS, MAX_PARK_NS);
+        this.waiter = node.waiterWith(SPINS, YIELD_NS,
+            bell -> (blocker, maxNs, ready) -> park(bell, blocker, maxNs, ready), MIN_PARK_NS, MAX_PARK_NS);
     }
 
     /** Drives both paths until {@code request} is done; fails naming a rank that died. */

@@ -55,7 +55,9 @@ final class Progress implements RequestDriver, ProcessProgress
         this.protocol = protocol;
         this.completions = completions;
         final long parkNs = Math.min(maxParkNs, config.livenessIntervalNs());
-        this.waiter = new DeviceWaiter(window, comm, ownBell.asParker(), parkNs, parkNs);
+        // Its attempts make the device's pass themselves, under the lock of their condition: no second pass.
+        this.waiter = new DeviceWaiter(window.waiter().withParker(ownBell.asParker(), parkNs, parkNs)
+            .withProgressInAttempts(), comm);
     }
 
     /** Adds the network's part to every pass from now on ({@link ClusterShmDevice}); before the device is used. */

@@ -4,10 +4,12 @@ import java.lang.foreign.MemorySegment;
 import java.util.function.UnaryOperator;
 
 
+import kupl.BackoffIdle;
 import kupl.Doorbell;
 import kupl.Parker;
 import kupl.ShmComm;
 import kupl.ShmWin;
+import kupl.Waiter;
 import mpjbuf.Buffer;
 import mpjdev.Request;
 import mpjdev.Status;
@@ -341,16 +343,19 @@ public final class ShmDevice implements Device
     }
 
     /**
-     * A waiter of this device's rank whose last step is {@code parker} (given this rank's doorbell's parker),
-     * from {@code minParkNs} to {@code maxParkNs}: it checks that the node's other ranks are alive, as the
-     * device's own waits do.
+     * A waiter of this device's rank that spins {@code spins} times, yields for {@code yieldNs}, then sleeps
+     * with {@code parker} (given this rank's doorbell's parker) for {@code minParkNs} to {@code maxParkNs}; it
+     * checks that the node's other ranks are alive, as the device's own waits do.
      */
-    DeviceWaiter waiterWith(final UnaryOperator<Parker> parker, final long minParkNs,
-        final long maxParkNs)
+    DeviceWaiter waiterWith(final int spins, final long yieldNs, final UnaryOperator<Parker> parker,
+        final long minParkNs, final long maxParkNs)
     {
         checkInitialised();
-        return new DeviceWaiter(joined.window(), joined.comm(), parker.apply(ownBell.asParker()), minParkNs,
-            maxParkNs);
+        final Waiter base = joined.window().waiter();
+        final BackoffIdle.Settings idle = new BackoffIdle.Settings(spins, yieldNs, minParkNs, maxParkNs,
+            parker.apply(ownBell.asParker()));
+        return new DeviceWaiter(new Waiter(idle, base.liveness(), joined.config().livenessIntervalNs())
+            .withProgressInAttempts(), joined.comm());
     }
 
     /** Takes back a receive nothing has matched yet (under the device's lock); whether it was still posted. */

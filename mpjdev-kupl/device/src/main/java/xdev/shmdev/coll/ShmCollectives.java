@@ -15,6 +15,7 @@ import mpi.MPIException;
 import mpi.Op;
 import mpjdev.javampjdev.MPJDev;
 import xdev.XDevException;
+import xdev.shmdev.ClusterShmDevice;
 import xdev.shmdev.ShmDevice;
 
 /**
@@ -69,6 +70,9 @@ public final class ShmCollectives
     /** Per communicator, in the order their collectives were first called (freed in that order at Finalize). */
     private static final Map<Comm, CommCollectives> COMMS = new IdentityHashMap<>();
     private static final List<Comm> CREATED = new ArrayList<>();
+    /** On a device whose jobs span nodes: each communicator's shape, and the two-level collectives of those that need them. */
+    private static final Map<Comm, TwoLevelCollectives.Shape> SHAPES = new IdentityHashMap<>();
+    private static final Map<Comm, TwoLevelCollectives> TWO_LEVEL = new IdentityHashMap<>();
     private static final AtomicLong HANDLED_CALLS = new AtomicLong();
     /**
      * The communicator looked up last and its entry of {@link #COMMS}, so that a loop of collectives on one
@@ -109,6 +113,12 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                two.barrier();
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             if (coll == null)
             {
@@ -129,6 +139,16 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                if (!TwoLevelCollectives.handles(datatype))
+                {
+                    return false;
+                }
+                two.bcast(buf, offset, count, datatype, root);
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             return coll != null && handled(coll.broadcast.bcast(buf, offset, count, datatype, root));
         }
@@ -145,6 +165,16 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                if (!TwoLevelCollectives.handles(datatype) || root < 0)
+                {
+                    return false;
+                }
+                two.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             return coll != null && root >= 0 &&
                 handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root));
@@ -162,6 +192,16 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                if (!TwoLevelCollectives.handles(datatype))
+                {
+                    return false;
+                }
+                two.allreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             return coll != null &&
                 handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1));
@@ -179,6 +219,16 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                if (!TwoLevelCollectives.handles(sendtype) || root < 0)
+                {
+                    return false;
+                }
+                two.gather(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, root);
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             return coll != null && root >= 0 && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype, root));
@@ -196,6 +246,16 @@ public final class ShmCollectives
     {
         try
         {
+            final TwoLevelCollectives two = twoLevelOf(comm);
+            if (two != null)
+            {
+                if (!TwoLevelCollectives.handles(sendtype))
+                {
+                    return false;
+                }
+                two.gather(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, -1);
+                return handled(true);
+            }
             final CommCollectives coll = of(comm);
             return coll != null && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype, -1));
@@ -244,13 +304,28 @@ public final class ShmCollectives
     public static void free(final Comm comm)
     {
         final CommCollectives coll;
+        final TwoLevelCollectives two;
         synchronized (ShmCollectives.class)
         {
             coll = COMMS.remove(comm);
             CREATED.remove(comm);
+            SHAPES.remove(comm);
+            two = TWO_LEVEL.remove(comm);
             last = null;
         }
         close(coll);
+        if (two != null)
+        {
+            try
+            {
+                two.free();
+            }
+            catch (final MPIException e)
+            {
+                throw new IllegalStateException("freeing a communicator's node and leader communicators: " +
+                    e.getMessage(), e);
+            }
+        }
     }
 
     /**
@@ -269,6 +344,9 @@ public final class ShmCollectives
             }
             CREATED.clear();
             COMMS.clear();
+            // Their node communicators' shared memory is among CREATED; the communicators themselves need no free.
+            SHAPES.clear();
+            TWO_LEVEL.clear();
             last = null;
         }
         for (final CommCollectives coll : open)
@@ -332,6 +410,16 @@ public final class ShmCollectives
                 return coll;
             }
         }
+        if (spansNodes() && shapeOf(comm) != TwoLevelCollectives.Shape.ONE_NODE)
+        {
+            // No shared memory spans nodes: two levels (twoLevelOf), or MPJ Express's algorithms.
+            synchronized (ShmCollectives.class)
+            {
+                COMMS.put(comm, null);
+                last = new LastLookup(comm, null);
+            }
+            return null;
+        }
         CommCollectives coll = UNAVAILABLE_MARK;
         BOOTSTRAPPING.set(Boolean.TRUE);
         try
@@ -365,6 +453,63 @@ public final class ShmCollectives
         return coll;
     }
 
+    /** On a device whose jobs span nodes, the two-level collectives of {@code comm} if it needs them; else null. */
+    private static TwoLevelCollectives twoLevelOf(final Intracomm comm) throws MPIException
+    {
+        if (BOOTSTRAPPING.get() || finalized || !isEnabled() || !spansNodes())
+        {
+            return null;
+        }
+        if (shapeOf(comm) != TwoLevelCollectives.Shape.TWO_LEVEL)
+        {
+            return null;
+        }
+        synchronized (ShmCollectives.class)
+        {
+            return TWO_LEVEL.get(comm);
+        }
+    }
+
+    /** Where {@code comm}'s ranks are, found at its first collective (collective over it). */
+    private static TwoLevelCollectives.Shape shapeOf(final Intracomm comm) throws MPIException
+    {
+        synchronized (ShmCollectives.class)
+        {
+            final TwoLevelCollectives.Shape known = SHAPES.get(comm);
+            if (known != null)
+            {
+                return known;
+            }
+        }
+        BOOTSTRAPPING.set(Boolean.TRUE);
+        try
+        {
+            final int[] nodes = TwoLevelCollectives.nodesOf(comm);
+            final TwoLevelCollectives.Shape shape = TwoLevelCollectives.shapeOf(nodes);
+            final TwoLevelCollectives two = shape == TwoLevelCollectives.Shape.TWO_LEVEL ?
+                TwoLevelCollectives.create(comm, nodes) : null;
+            synchronized (ShmCollectives.class)
+            {
+                SHAPES.put(comm, shape);
+                if (two != null)
+                {
+                    TWO_LEVEL.put(comm, two);
+                }
+            }
+            return shape;
+        }
+        finally
+        {
+            BOOTSTRAPPING.set(Boolean.FALSE);
+        }
+    }
+
+    /** Whether this rank's device runs jobs that span nodes ({@link ClusterShmDevice}). */
+    private static boolean spansNodes()
+    {
+        return MPJDev.dev instanceof ClusterShmDevice;
+    }
+
     /** A communicator and its shared-memory collectives (null: MPJ Express's). */
     private record LastLookup(Comm comm, CommCollectives coll)
     {
@@ -386,7 +531,7 @@ public final class ShmCollectives
                 throw new IllegalArgumentException(SLOT_BYTES_PROPERTY + "=" + slotBytes +
                     ": give a multiple of 8 bytes from 64 to 1073741824");
             }
-            enabled = setting.equals("on") && MPJDev.dev instanceof ShmDevice;
+            enabled = setting.equals("on") && (MPJDev.dev instanceof ShmDevice || MPJDev.dev instanceof ClusterShmDevice);
         }
         return enabled;
     }
