@@ -8,6 +8,7 @@ import java.util.Objects;
 import bench.apps.Kernels;
 import bench.report.Ratio;
 import bench.report.Target;
+import mpjrun.DeviceName;
 
 /**
  * One row of {@link ClusterBenchmark}: what is measured, by which ranks of a {@link ClusterShape}, in which
@@ -30,8 +31,10 @@ record ClusterRow(String option, String what, Scope scope, String kind, int amou
 {
     /** The column of the reference: {@code -dev shm} with a node's ranks on one node, no cluster. */
     static final String REFERENCE = "-dev shm, one node";
+    private static final String NIODEV = DeviceName.NIODEV.text();
+    private static final String HYBDEV = DeviceName.HYBDEV.text();
     /** The column the goals judge: the cluster-mode shm device. */
-    static final String JUDGED = "shm";
+    static final String JUDGED = DeviceName.SHM.text();
 
     /** Which ranks a row's figure comes from. */
     enum Scope
@@ -61,9 +64,9 @@ record ClusterRow(String option, String what, Scope scope, String kind, int amou
         /** Within 1.5x of {@code -dev shm} on one node. */
         WITHIN_NODE(List.of(new Comparison(REFERENCE, 1.5))),
         /** At least 3x faster than niodev, and faster than hybdev. */
-        COLLECTIVE(List.of(new Comparison("niodev", 1 / 3.0), new Comparison("hybdev", 1))),
+        COLLECTIVE(List.of(new Comparison(NIODEV, 1 / 3.0), new Comparison(HYBDEV, 1))),
         /** At least as fast as niodev and as hybdev. */
-        APPLICATION(List.of(new Comparison("niodev", 1), new Comparison("hybdev", 1)));
+        APPLICATION(List.of(new Comparison(NIODEV, 1), new Comparison(HYBDEV, 1)));
 
         private final List<Comparison> comparisons;
 
