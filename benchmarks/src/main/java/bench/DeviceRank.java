@@ -1,5 +1,6 @@
 package bench;
 
+import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,14 +12,19 @@ import mpi.MPI;
  * starter). Arguments after MPI's: warm-up time in ms, repetitions, repetition target in ns,
  * then the parts to measure:
  * <ul>
- *   <li>{@code pingpong:<bytes>}: ranks 0 and 1 bounce a message; one value is half a round trip, ns;</li>
- *   <li>{@code bandwidth:<bytes>}: rank 0 sends messages back to back to rank 1, which acknowledges
- *   the last; one value is GB/s;</li>
+ *   <li>{@code pingpong:<bytes>[:0-<b>]}: ranks 0 and b (1 unless given) bounce a message; one value is half
+ *   a round trip, ns;</li>
+ *   <li>{@code bandwidth:<bytes>[:0-<b>]}: rank 0 sends messages back to back to rank b (1 unless given),
+ *   which acknowledges the last; one value is GB/s;</li>
  *   <li>{@code barrier}, {@code allreduce[:<doubles>]}: every rank; {@code allreduce} sums 8 doubles (or as many
  *   as given: {@code allreduce:1} fits one cache line with the exchange's flag, 8 do not); ns per call;</li>
  *   <li>{@code bcast:<bytes>}: rank 0 broadcasts a byte array to every other rank; one value is GB/s
- *   received by each receiver.</li>
+ *   received by each receiver;</li>
+ *   <li>{@code hosts}: measures nothing; every rank prints {@code placement rank=<rank> host=<host name>}, so
+ *   that a job across nodes can check which ranks share a node.</li>
  * </ul>
+ * A pair's parts ({@code 0-b}: {@link ClusterBenchmark}'s pair within a node and across nodes) are measured
+ * and printed by rank 0 alone; the other ranks only take part in the sizing and the barrier after each part.
  * Every part first runs for the warm-up time (JIT compilation in several JVMs sharing few cores takes
  * seconds), and for half of it again right before it is measured; then each is sized by rank 0
  * (broadcast, so that every rank runs the same count) to last about the target per repetition, and
@@ -26,6 +32,10 @@ import mpi.MPI;
  */
 public final class DeviceRank
 {
+    /** The part that prints where each rank runs ({@link #PLACEMENT_PREFIX} lines) instead of measuring. */
+    static final String HOSTS = "hosts";
+    /** How each line of the {@link #HOSTS} part starts. */
+    static final String PLACEMENT_PREFIX = "placement ";
     private static final int TAG = 1;
 
     private DeviceRank()
@@ -39,15 +49,20 @@ public final class DeviceRank
         final int repetitions = Integer.parseInt(appArgs[1]);
         final long targetNs = Long.parseLong(appArgs[2]);
         final int rank = MPI.COMM_WORLD.Rank();
-        final List<String> parts = List.of(appArgs).subList(3, appArgs.length);
+        final int size = MPI.COMM_WORLD.Size();
+        final List<String> parts = new ArrayList<>(List.of(appArgs).subList(3, appArgs.length));
+        if (parts.remove(HOSTS))
+        {
+            System.out.println(PLACEMENT_PREFIX + "rank=" + rank + " host=" + InetAddress.getLocalHost().getHostName());
+        }
         final List<Measured> measured = new ArrayList<>();
         for (final String part : parts)
         {
             final String[] words = part.split(":");
             measured.add(switch (words[0])
             {
-                case "pingpong" -> new PingPong(Integer.parseInt(words[1]));
-                case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]));
+                case "pingpong" -> new PingPong(Integer.parseInt(words[1]), Pair.of(part).within(size));
+                case "bandwidth" -> new Bandwidth(Integer.parseInt(words[1]), Pair.of(part).within(size));
                 case "barrier" -> ops -> barrier(ops);
                 case "allreduce" -> allreduce(words.length == 1 ? 8 : Integer.parseInt(words[1]));
                 case "bcast" -> new Broadcast(Integer.parseInt(words[1]));
@@ -80,8 +95,8 @@ public final class DeviceRank
                 final long elapsedNs = part.run(ops[0]);
                 values[r] = part.value(ops[0], elapsedNs);
             }
-            // Ping-pong and bandwidth are measured by rank 0 alone; collectives by every rank.
-            if (!isPointToPoint(parts.get(p)) || rank == 0)
+            // Ping-pong and bandwidth are measured by the pair's first rank alone; collectives by every rank.
+            if (!isPointToPoint(parts.get(p)) || rank == Pair.of(parts.get(p)).first())
             {
                 Samples.print(parts.get(p), rank, ops[0], values);
             }
@@ -91,12 +106,75 @@ public final class DeviceRank
     }
 
     /**
-     * Whether {@code part} is measured between ranks 0 and 1 (ping-pong, bandwidth) and reported by rank 0
-     * alone; collectives (Bcast included) are reported by every rank, and the slowest counts.
+     * Whether {@code part} is measured between two ranks (ping-pong, bandwidth) and reported by the first of
+     * them alone; collectives (Bcast included) are reported by every rank, and the slowest counts.
      */
     static boolean isPointToPoint(final String part)
     {
         return part.startsWith("pingpong:") || part.startsWith("bandwidth:");
+    }
+
+    /**
+     * The two ranks of a point-to-point part: {@code first} sends first (and measures), {@code second} answers.
+     * {@code pingpong:8} is ranks 0 and 1; {@code pingpong:8:0-2} ranks 0 and 2.
+     */
+    record Pair(int first, int second)
+    {
+        Pair
+        {
+            if (first < 0 || second < 0 || first == second)
+            {
+                throw new IllegalArgumentException("a pair of ranks is two different ranks, not " + first + "-" +
+                    second);
+            }
+        }
+
+        /** The pair of a point-to-point {@code part}. */
+        static Pair of(final String part)
+        {
+            final String[] words = part.split(":");
+            if (words.length < 3)
+            {
+                return new Pair(0, 1);
+            }
+            final String[] ranks = words[2].split("-");
+            if (ranks.length != 2)
+            {
+                throw new IllegalArgumentException("part " + part + ": the pair is written a-b, e.g. 0-2");
+            }
+            return new Pair(Integer.parseInt(ranks[0]), Integer.parseInt(ranks[1]));
+        }
+
+        /** The part {@code kind:bytes:first-second}, e.g. {@code pingpong:8:0-2}. */
+        String part(final String kind, final int bytes)
+        {
+            return kind + ":" + bytes + ":" + first + "-" + second;
+        }
+
+        /**
+         * This pair, if it can be measured on {@code size} ranks: its first rank is rank 0 (which times the warm-up
+         * and sizes the repetitions for every rank) and its second is below {@code size}.
+         */
+        Pair within(final int size)
+        {
+            if (first != 0)
+            {
+                throw new IllegalArgumentException("the pair " + first + "-" + second + " must start with rank 0, " +
+                    "which times the warm-up and sizes the repetitions");
+            }
+            if (second >= size)
+            {
+                throw new IllegalArgumentException("the pair " + first + "-" + second + " needs at least " +
+                    (second + 1) + " ranks, not " + size);
+            }
+            return this;
+        }
+
+        /** Whether {@code rank} is one of the two. */
+        boolean contains(final int rank)
+        {
+            return rank == first || rank == second;
+        }
     }
 
     /** Runs {@code measured} in growing batches until rank 0 has seen {@code warmupNs} pass; all stop together. */
@@ -124,7 +202,7 @@ public final class DeviceRank
         }
     }
 
-    private record PingPong(int bytes) implements Measured
+    private record PingPong(int bytes, Pair pair) implements Measured
     {
         @Override
         public long run(final long ops) throws Exception
@@ -132,17 +210,17 @@ public final class DeviceRank
             final byte[] message = new byte[bytes];
             final int rank = MPI.COMM_WORLD.Rank();
             final long start = System.nanoTime();
-            for (long i = 0; i < ops && rank < 2; i++)
+            for (long i = 0; i < ops && pair.contains(rank); i++)
             {
-                if (rank == 0)
+                if (rank == pair.first())
                 {
-                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 1, TAG);
-                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 1, TAG);
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, pair.second(), TAG);
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, pair.second(), TAG);
                 }
                 else
                 {
-                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 0, TAG);
-                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 0, TAG);
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, pair.first(), TAG);
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, pair.first(), TAG);
                 }
             }
             return System.nanoTime() - start;
@@ -156,7 +234,7 @@ public final class DeviceRank
         }
     }
 
-    private record Bandwidth(int bytes) implements Measured
+    private record Bandwidth(int bytes, Pair pair) implements Measured
     {
         @Override
         public long run(final long ops) throws Exception
@@ -165,21 +243,21 @@ public final class DeviceRank
             final byte[] ack = new byte[1];
             final int rank = MPI.COMM_WORLD.Rank();
             final long start = System.nanoTime();
-            if (rank == 0)
+            if (rank == pair.first())
             {
                 for (long i = 0; i < ops; i++)
                 {
-                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, 1, TAG);
+                    MPI.COMM_WORLD.Send(message, 0, bytes, MPI.BYTE, pair.second(), TAG);
                 }
-                MPI.COMM_WORLD.Recv(ack, 0, 1, MPI.BYTE, 1, TAG);
+                MPI.COMM_WORLD.Recv(ack, 0, 1, MPI.BYTE, pair.second(), TAG);
             }
-            else if (rank == 1)
+            else if (rank == pair.second())
             {
                 for (long i = 0; i < ops; i++)
                 {
-                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, 0, TAG);
+                    MPI.COMM_WORLD.Recv(message, 0, bytes, MPI.BYTE, pair.first(), TAG);
                 }
-                MPI.COMM_WORLD.Send(ack, 0, 1, MPI.BYTE, 0, TAG);
+                MPI.COMM_WORLD.Send(ack, 0, 1, MPI.BYTE, pair.first(), TAG);
             }
             return System.nanoTime() - start;
         }

@@ -37,9 +37,11 @@ public record Target(double bound, boolean atMost)
         return atMost ? ratio <= bound : ratio >= bound;
     }
 
-    /** {@code "<= 1.5x"} or {@code ">= 0.8x"}. */
+    /** {@code "<= 1.5x"} or {@code ">= 0.8x"}; a bound such as 1/3 with three significant digits, {@code "<= 0.333x"}. */
     public String describe()
     {
-        return (atMost ? "<= " : ">= ") + String.format(Locale.ROOT, "%s", bound) + "x";
+        final String exact = String.format(Locale.ROOT, "%s", bound);
+        return (atMost ? "<= " : ">= ") + (exact.length() <= 6 ? exact : String.format(Locale.ROOT, "%.3g", bound)) +
+            "x";
     }
 }

@@ -29,6 +29,13 @@ class RatioTest
     }
 
     @Test
+    void shouldDescribeABoundWithoutAShortDecimalWithThreeSignificantDigits()
+    {
+        assertEquals("<= 0.333x", Target.atMost(1 / 3.0).describe());
+        assertEquals("<= 1.0x", Target.atMost(1).describe());
+    }
+
+    @Test
     void shouldCompareRatesAsTheTimesTheyImply()
     {
         final Ratio bandwidth = Ratio.ofRatesAsTimes("bandwidth", 5, 10, "GB/s");
