@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import mpjrun.ClusterDevice;
 import mpjrun.DeviceName;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
@@ -12,12 +13,10 @@ import mpjrun.SimulatedCluster;
 
 /**
  * Where the devices of {@link ClusterBenchmark} plug in: {@link #runOn} runs one job on a
- * {@link SimulatedCluster} with the device named, and is the only place that knows how each device's jobs
- * are started there. Today the cluster starts {@code niodev} jobs only ({@link SimulatedCluster#run(JobSpec,
- * Duration)}); {@code hybdev} and the cluster-mode {@code shm} device (shared memory within each node,
- * niodev between) fail here with {@link UnsupportedOperationException}, whose message the benchmark prints
- * as the reason their columns were not measured. A device that becomes available needs one case here and
- * nothing else in the benchmark.
+ * {@link SimulatedCluster} with the device named ({@link ClusterDevice}), and is the only place that knows
+ * how each device's jobs are started there. A device the cluster cannot run fails here with
+ * {@link UnsupportedOperationException}, whose message the benchmark prints as the reason its column was not
+ * measured.
  */
 final class ClusterJobs
 {
@@ -45,11 +44,13 @@ final class ClusterJobs
         {
             throw new IllegalArgumentException("device=" + device + " is not one of " + DEVICES);
         }
-        if (!device.equals(DeviceName.NIODEV.text()))
+        for (final ClusterDevice each : ClusterDevice.values())
         {
-            // SimulatedCluster.run(spec, timeout) starts niodev jobs only.
-            throw new UnsupportedOperationException(device + " does not run on the simulated cluster yet");
+            if (each.text().equals(device))
+            {
+                return Objects.requireNonNull(cluster, "cluster").run(spec, timeout, each);
+            }
         }
-        return Objects.requireNonNull(cluster, "cluster").run(spec, timeout);
+        throw new UnsupportedOperationException(device + " does not run on the simulated cluster yet");
     }
 }

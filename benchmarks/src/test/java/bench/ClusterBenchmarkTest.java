@@ -247,7 +247,7 @@ class ClusterBenchmarkTest
     {
         final JobSpec spec = new JobSpec(4, List.of(), List.of(), DeviceRank.class.getName(), List.of(), false);
 
-        for (final String device : List.of("hybdev", "shm"))
+        for (final String device : List.of("hybdev"))
         {
             final UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                 () -> ClusterJobs.runOn(null, device, spec, Duration.ofSeconds(1)));
