@@ -21,7 +21,7 @@ import kupl.bootstrap.ProcessJob;
 /**
  * A cluster of N nodes on this machine, for tests and benchmarks of jobs that span nodes: each
  * node a network namespace with its own host name, address and MPJ Express daemon, and MPJ
- * Express's {@code niodev} between them.
+ * Express's {@code niodev} between them (or {@code hybdev}: threads within each node, niodev between).
  *
  * <pre>{@code
  * try (SimulatedCluster cluster = SimulatedCluster.start(2))
@@ -254,10 +254,16 @@ public final class SimulatedCluster implements AutoCloseable
         return LaunchEnvironment.environment(home, java, jobEnvironment);
     }
 
-    /** The starter's options that send a job to this cluster's nodes: {@code -dev niodev -machinesfile FILE}. */
+    /** The starter's options that send a niodev job to this cluster's nodes: {@code -dev niodev -machinesfile FILE}. */
     public List<String> starterOptions()
     {
-        return List.of(StarterOption.DEV.text(), DeviceName.NIODEV.text(), StarterOption.MACHINESFILE.text(),
+        return starterOptions(ClusterDevice.NIODEV);
+    }
+
+    /** The starter's options that send a job on {@code device} to this cluster's nodes: {@code -dev D -machinesfile FILE}. */
+    public List<String> starterOptions(final ClusterDevice device)
+    {
+        return List.of(StarterOption.DEV.text(), device.text(), StarterOption.MACHINESFILE.text(),
             machinesFile.toString());
     }
 
@@ -268,13 +274,24 @@ public final class SimulatedCluster implements AutoCloseable
      */
     public JobResult run(final JobSpec spec, final Duration timeout) throws IOException, InterruptedException
     {
+        return run(spec, timeout, ClusterDevice.NIODEV);
+    }
+
+    /**
+     * As {@link #run(JobSpec, Duration)} on {@code device}: with {@link ClusterDevice#HYBDEV} each node runs one JVM
+     * whose ranks are threads, niodev between the nodes.
+     */
+    public JobResult run(final JobSpec spec, final Duration timeout, final ClusterDevice device)
+        throws IOException, InterruptedException
+    {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(device, "device");
         if (closed.get())
         {
             throw new IllegalStateException("cluster " + names.id() + " is closed");
         }
         final List<String> command = MpjJobs.starterCommand(java, home, spec,
-            MpjHome.withoutMpjExpress(spec.classPath()), starterOptions());
+            MpjHome.withoutMpjExpress(spec.classPath()), starterOptions(device));
         final JobResult result = MpjJobs.runCommand(inNode(1, command), starterEnvironment(),
             Path.of(System.getProperty("user.dir")), timeout);
         if (result.succeeded())

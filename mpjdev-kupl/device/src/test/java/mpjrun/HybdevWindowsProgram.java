@@ -1,5 +1,6 @@
 package mpjrun;
 
+import java.net.InetAddress;
 import java.util.function.Supplier;
 
 import mpi.MPI;
@@ -8,12 +9,14 @@ import mpi.rma.Win;
 
 /**
  * An MPJ Express program for {@link HybdevWindowsTest}: each window flavour on the job's device, then
- * messages and a collective, to show that the job goes on. Each rank prints, in order:
+ * messages and collectives, to show that the job goes on (also across a {@link SimulatedCluster}). Each rank
+ * prints, in order:
  * <ul>
+ * <li>{@code rank R of N host H}: H its host name;</li>
  * <li>{@code rank R Win.create ERR_...} (or {@code made}), the same for {@code Win.allocate},
  *     {@code Win.allocateShared} and {@code Win.createDynamic};</li>
  * <li>rank 0 only: {@code rank 0 says: MESSAGE}, the first refusal's message;</li>
- * <li>{@code rank R allreduce sum=S} (S = 0 + 1 + ... + N-1), then {@code DONE rank R}.</li>
+ * <li>{@code rank R allreduce sum=S} (S = 0 + 1 + ... + N-1) after a Barrier, then {@code DONE rank R}.</li>
  * </ul>
  * No exception name is printed, so that the job kit's verdict stays on the expected outcomes.
  */
@@ -27,6 +30,8 @@ public final class HybdevWindowsProgram
     {
         MPI.Init(args);
         final int rank = MPI.COMM_WORLD.Rank();
+        System.out.println("rank " + rank + " of " + MPI.COMM_WORLD.Size() + " host " +
+            InetAddress.getLocalHost().getHostName());
         final String[] message = {null};
         tryFlavour(rank, "Win.create", () -> Win.create(new double[8], Double.BYTES, null, MPI.COMM_WORLD), message);
         tryFlavour(rank, "Win.allocate", () -> Win.allocate(64, 1, null, MPI.COMM_WORLD), message);
@@ -36,6 +41,7 @@ public final class HybdevWindowsProgram
         {
             System.out.println("rank 0 says: " + message[0]);
         }
+        MPI.COMM_WORLD.Barrier();
         final int[] sum = new int[1];
         MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
         System.out.println("rank " + rank + " allreduce sum=" + sum[0]);
