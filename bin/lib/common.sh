@@ -14,8 +14,9 @@ KUPL_MIN_JAVA=22
 MPJ_LIB=/usr/share/mpj/lib
 
 # The MPJ_HOME that MPJ Express's starter needs (Debian's own layout lacks log4j and friends in lib/);
-# mpjrun.MpjHome makes it (kupl_java).
-KUPL_MPJ_HOME="$KUPL_ROOT/target/mpj-home"
+# mpjrun.MpjHome makes it (kupl_java). KUPL_MPJ_HOME in the environment names another, complete one: tests
+# give the MPJ_HOME of a daemon of their own, whose conf/mpjexpress.conf has the ports it listens on.
+KUPL_MPJ_HOME="${KUPL_MPJ_HOME:-$KUPL_ROOT/target/mpj-home}"
 
 # What the build leaves for launching the samples: their classes, and the rest of their class path.
 KUPL_SAMPLES_TARGET="$KUPL_ROOT/samples/target"

@@ -44,13 +44,11 @@ final class ClusterJobs
         {
             throw new IllegalArgumentException("device=" + device + " is not one of " + DEVICES);
         }
-        for (final ClusterDevice each : ClusterDevice.values())
+        final ClusterDevice named = ClusterDevice.named(device);
+        if (named == null)
         {
-            if (each.text().equals(device))
-            {
-                return Objects.requireNonNull(cluster, "cluster").run(spec, timeout, each);
-            }
+            throw new UnsupportedOperationException(device + " does not run on the simulated cluster yet");
         }
-        throw new UnsupportedOperationException(device + " does not run on the simulated cluster yet");
+        return Objects.requireNonNull(cluster, "cluster").run(spec, timeout, named);
     }
 }

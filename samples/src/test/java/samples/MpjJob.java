@@ -2,6 +2,7 @@ package samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -74,7 +75,7 @@ public final class MpjJob
     public static Run run(final String device, final Class<?> mainClass, final int ranks, final String... args)
         throws IOException, InterruptedException
     {
-        return launch(List.of("-dev", device), device, mainClass, ranks, args);
+        return launch(List.of("-dev", device), device, mainClass, ranks, true, args);
     }
 
     /**
@@ -87,11 +88,22 @@ public final class MpjJob
         throws IOException, InterruptedException
     {
         return launch(List.of("-dev", "niodev", "-nodes", Integer.toString(nodes)), "niodev, " + nodes + " nodes",
-            mainClass, ranks, args);
+            mainClass, ranks, true, args);
+    }
+
+    /**
+     * Runs {@code mainClass} as {@link #runOnNodes} does, on {@code device} ("niodev" or "hybdev"), for a sample
+     * that fails there: checks only that the run ended in time, with a status other than 0, and left nothing.
+     */
+    public static Run failOnNodes(final String device, final Class<?> mainClass, final int ranks, final int nodes,
+        final String... args) throws IOException, InterruptedException
+    {
+        return launch(List.of("-dev", device, "-nodes", Integer.toString(nodes)), device + ", " + nodes + " nodes",
+            mainClass, ranks, false, args);
     }
 
     private static Run launch(final List<String> launcherOptions, final String label, final Class<?> mainClass,
-        final int ranks, final String... args) throws IOException, InterruptedException
+        final int ranks, final boolean succeeds, final String... args) throws IOException, InterruptedException
     {
         final Path shmDir = Files.createTempDirectory(DEV_SHM, "kupl-samples-test");
         // What bin/sample runs (bin/mpjrun's Java side) with the same MPJ_HOME (mpjrun.MpjHome); no build.
@@ -120,8 +132,13 @@ public final class MpjJob
         final Run run = new Run(mainClass.getSimpleName() + " (" + label + ")", ranks,
             result.timedOut() ? -1 : result.launcherExitCode(), result.output());
         assertFalse(result.timedOut(), run.explain("should finish within " + TIMEOUT_S + " s"));
-        assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));
         assertTrue(leaked.isEmpty(), run.explain("should leave nothing in KUPL_SHM_DIR, left " + leaked));
+        if (!succeeds)
+        {
+            assertNotEquals(0, run.exitCode(), run.explain("should fail"));
+            return run;
+        }
+        assertEquals(0, run.exitCode(), run.explain("should exit with status 0"));
         // No stack frame among the job kit's failure lines, which leave out the trace MPJ Express's starter may print
         // at the end of a good cluster job (mpjrun.StarterEndOfStream); Mistakes prints exception names on purpose.
         assertTrue(result.failureLines().stream().noneMatch(line -> line.contains("\tat ")),

@@ -91,6 +91,11 @@ public enum ErrorClass
      * {@code MPI_ERR_PROC_FAILED} of MPI 5.0's fault tolerance (ULFM).
      */
     ERR_PROC_FAILED,
+    /**
+     * A call this MPJ Express device cannot serve: every window creation on {@code hybdev}, whose wildcard
+     * receives poll every 2 s; the message names the devices to use instead.
+     */
+    ERR_UNSUPPORTED_OPERATION,
     /** Anything else. */
     ERR_OTHER;
 

@@ -3,29 +3,49 @@ package mpjrun;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The devices a job that spans nodes runs on: MPJ Express's own, or {@code shm} (shared memory within each
- * node, niodev between: MPJ Express's daemons start it as a niodev job whose ranks install
- * {@code xdev.shmdev.ClusterShmDevice}).
+ * The devices a job that spans nodes runs on ({@code -machinesfile FILE}, or {@code -nodes N} across a
+ * {@link SimulatedCluster}), each under its {@code -dev} name ({@link DeviceName}, where every device name is
+ * spelled).
  */
 public enum ClusterDevice
 {
-    NIODEV(DeviceName.NIODEV.text()),
-    SHM(DeviceName.SHM.text());
+    /** MPJ Express's cluster mode: one JVM per rank, TCP between every pair. */
+    NIODEV(DeviceName.NIODEV),
+    /** MPJ Express's hybrid mode: one JVM per node, its ranks threads (smpdev), niodev between the nodes. */
+    HYBDEV(DeviceName.HYBDEV),
+    /**
+     * One JVM per rank, shared memory within each node, niodev between: MPJ Express's daemons start it as a
+     * niodev job whose ranks install {@code xdev.shmdev.ClusterShmDevice}.
+     */
+    SHM(DeviceName.SHM);
 
     private final String text;
 
-    ClusterDevice(final String text)
+    ClusterDevice(final DeviceName name)
     {
-        this.text = text;
+        this.text = name.text();
     }
 
     /** The name in {@code -dev}. */
     public String text()
     {
         return text;
+    }
+
+    /** The device called {@code name} on the command line, or null if none of these is. */
+    public static ClusterDevice named(final String name)
+    {
+        return Arrays.stream(values()).filter(device -> device.text.equals(name)).findFirst().orElse(null);
+    }
+
+    /** Every name, in this order: for messages. */
+    public static List<String> texts()
+    {
+        return Arrays.stream(values()).map(ClusterDevice::text).toList();
     }
 
     /** The {@code -dev} MPJ Express's starter gets. */

@@ -121,12 +121,28 @@ public final class MpjJobs
     public static JobResult runOnSimulatedCluster(final JobSpec spec, final int nodes, final Duration timeout,
         final Path mpjHomeDirectory, final Map<String, String> jobEnvironment) throws IOException, InterruptedException
     {
+        return runOnSimulatedCluster(ClusterDevice.NIODEV, spec, nodes, timeout, mpjHomeDirectory, jobEnvironment);
+    }
+
+    /** As {@link #runOnSimulatedCluster(JobSpec, int, Duration)}, on {@code device} (niodev or hybdev). */
+    public static JobResult runOnSimulatedCluster(final ClusterDevice device, final JobSpec spec, final int nodes,
+        final Duration timeout) throws IOException, InterruptedException
+    {
+        return runOnSimulatedCluster(device, spec, nodes, timeout, MpjHome.defaultDirectory(), Map.of());
+    }
+
+    /** As {@link #runOnSimulatedCluster(ClusterDevice, JobSpec, int, Duration)}, with MPJ_HOME and an environment. */
+    public static JobResult runOnSimulatedCluster(final ClusterDevice device, final JobSpec spec, final int nodes,
+        final Duration timeout, final Path mpjHomeDirectory, final Map<String, String> jobEnvironment)
+        throws IOException, InterruptedException
+    {
+        Objects.requireNonNull(device, "device");
         Objects.requireNonNull(spec, "spec");
         requirePositive(timeout);
         try (SimulatedCluster cluster = SimulatedCluster.start(nodes, MpjHome.prepare(mpjHomeDirectory),
             jobEnvironment))
         {
-            return cluster.run(spec, timeout);
+            return cluster.run(spec, timeout, device);
         }
     }
 

@@ -60,7 +60,8 @@ public final class MpjRun
         {
             if (args.length == 0)
             {
-                throw new UsageException("no arguments");
+                throw new UsageException("no arguments: give at least -np N and the main class, e.g. " +
+                    "mpjrun -np 2 -cp my/classes my.Main");
             }
             arguments = MpjRunArguments.parse(args);
             if (arguments.mainClass() != null && !classFileFound(arguments.mainClass(), arguments.classPath()))
@@ -84,7 +85,7 @@ public final class MpjRun
         {
             if (arguments.nodes() > 0)
             {
-                return runOnSimulatedCluster(arguments, out, err);
+                return runOnSimulatedCluster(ClusterDevice.named(arguments.device()), arguments, out, err);
             }
             final Path home = MpjHome.forJob();
             return runStarter(arguments, home, List.of(), command -> command,
@@ -130,16 +131,22 @@ public final class MpjRun
 
     /**
      * {@code -nodes N}: a {@link SimulatedCluster} of N nodes made for the job, the starter run inside its
-     * first node with the cluster's machines file, and everything removed afterwards (also on Ctrl-C).
+     * first node on {@code device} with the cluster's machines file, and everything removed afterwards (also on
+     * Ctrl-C).
      */
-    private static int runOnSimulatedCluster(final MpjRunArguments arguments, final PrintStream out,
-        final PrintStream err) throws IOException, InterruptedException
+    private static int runOnSimulatedCluster(final ClusterDevice device, final MpjRunArguments arguments,
+        final PrintStream out, final PrintStream err) throws IOException, InterruptedException
     {
         try (SimulatedCluster cluster = SimulatedCluster.start(arguments.nodes(), MpjHome.forJob(), Map.of()))
         {
             err.println("mpjrun: simulated cluster " + String.join(", ", cluster.hostNames()) + " (" +
-                cluster.address(1) + " and up), niodev between them");
-            return runStarter(arguments, cluster.home(), cluster.starterOptions(),
+                cluster.address(1) + " and up), " + switch (device)
+                {
+                    case HYBDEV -> "hybdev: one JVM per node, its ranks threads, niodev between them";
+                    case SHM -> "shm: shared memory within each node, niodev between them";
+                    case NIODEV -> "niodev between them";
+                });
+            return runStarter(arguments, cluster.home(), cluster.starterOptions(device),
                 command -> cluster.inNode(1, command), cluster.starterEnvironment(), out, err);
         }
     }

@@ -22,8 +22,8 @@ import kupl.bootstrap.RankJvmDefaults;
  * @param jar            {@code -jar JAR} (MPJ Express's devices only), or null.
  * @param mainClass      the class whose {@code main} each rank runs, or null with {@code -jar}.
  * @param appArgs        the program's arguments.
- * @param nodes          {@code -nodes}: run niodev across a {@link SimulatedCluster} of this many nodes;
- *                       0 if not given.
+ * @param nodes          {@code -nodes}: run niodev or hybdev ({@link ClusterDevice}) across a
+ *                       {@link SimulatedCluster} of this many nodes; 0 if not given.
  */
 record MpjRunArguments(int processes, String device, List<String> classPath, List<String> jvmArgs,
     boolean prefixOutput, List<String> starterOptions, String jar, String mainClass, List<String> appArgs,
@@ -48,8 +48,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
           -cp CLASSPATH     the program's class path (MPJ Express and this project are added)
           -jvmargs "OPTS"   options for the ranks' JVMs, separated by spaces; with shm they come after
                             the rank JVM defaults below and replace those that set the same thing
-          -nodes N          niodev or shm: run across a simulated cluster of N nodes on this machine (network
-                            namespaces, a daemon each, made for the job and removed after it; needs root)
+          -nodes N          niodev, hybdev or shm: run across a simulated cluster of N nodes on this machine
+                            (network namespaces, a daemon each, made for the job and removed after it; needs root)
           -prefix           start each line a rank prints with its rank (shm only)
           -h, --help        print this help
 
@@ -129,7 +129,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         }
         if (!SHM.equals(device) && !MPJ_DEVICES.contains(device))
         {
-            throw new UsageException("-dev " + device + ": unknown device; use " + SHM + " or one of " + MPJ_DEVICES);
+            throw new UsageException("-dev " + device + ": unknown device; give -dev " + SHM + " or one of MPJ " +
+                "Express's: " + either(MPJ_DEVICES));
         }
         final String mainClass;
         if (jar != null)
@@ -145,19 +146,21 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         {
             if (i >= args.length)
             {
-                throw new UsageException("the main class is missing: name the class whose main each rank runs");
+                throw new UsageException("the main class is missing: name the class whose main each rank runs " +
+                    "after the options, e.g. mpjrun -np 2 -cp my/classes my.Main");
             }
             mainClass = args[i++];
         }
         if (SHM.equals(device) && !starterOptions.isEmpty() && !isMachinesFileOnly(starterOptions))
         {
-            throw new UsageException(starterOptions.get(0) + ": unknown option for -dev shm (JVM options go in " +
-                "-jvmargs; -machinesfile FILE runs the job across the hosts it names, shared memory within each)");
+            throw new UsageException(starterOptions.get(0) + ": unknown option for -dev shm; JVM options go in " +
+                "-jvmargs, e.g. -jvmargs \"-Xmx1g -ea\", and -machinesfile FILE runs the job across the hosts it " +
+                "names, shared memory within each");
         }
         if (prefixOutput && !SHM.equals(device))
         {
-            throw new UsageException(
-                "-prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is");
+            throw new UsageException("-prefix works with -dev shm only: MPJ Express's starter prints ranks' " +
+                "output as is; drop -prefix, or give -dev shm");
         }
         if (nodes > 0)
         {
@@ -197,7 +200,8 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
     {
         if (optionIndex + 1 >= args.length)
         {
-            throw new UsageException(args[optionIndex] + " needs a value");
+            throw new UsageException(args[optionIndex] + " needs a value: give it right after the option, e.g. " +
+                example(args[optionIndex]));
         }
         return args[optionIndex + 1];
     }
@@ -215,7 +219,7 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
         }
         if (processes < 1)
         {
-            throw new UsageException("-np " + value + ": give the number of ranks, 1 or more");
+            throw new UsageException("-np " + value + ": give the number of ranks, 1 or more, e.g. -np 4");
         }
         return processes;
     }
@@ -235,27 +239,64 @@ record MpjRunArguments(int processes, String device, List<String> classPath, Lis
             // Reported below, as a value out of range is.
         }
         throw new UsageException("-nodes " + value + ": give the number of simulated nodes, 1 to " +
-            SimulatedCluster.MAX_NODES);
+            SimulatedCluster.MAX_NODES + ", e.g. -nodes 2");
     }
 
     private static void checkNodes(final int nodes, final int processes, final String device,
         final List<String> starterOptions) throws UsageException
     {
-        if (!DeviceName.NIODEV.text().equals(device) && !SHM.equals(device))
+        if (ClusterDevice.named(device) == null)
         {
-            throw new UsageException("-nodes " + nodes + " runs niodev across simulated nodes; -dev " + device +
-                " cannot span them: give -dev " + DeviceName.NIODEV.text());
+            throw new UsageException("-nodes with -dev " + device + ": " + whyOneNode(device) + "; give -dev " +
+                either(ClusterDevice.texts()) + " to run across simulated nodes");
         }
         if (nodes > processes)
         {
             throw new UsageException("-nodes " + nodes + " is more than -np " + processes +
-                ": every node needs a rank");
+                ": every node needs a rank; give -np " + nodes + " or more, or -nodes " + processes + " or fewer");
         }
         if (starterOptions.contains(StarterOption.MACHINESFILE.text()))
         {
             throw new UsageException("-machinesfile and -nodes exclude each other: -nodes writes the machines file " +
-                "of its simulated nodes");
+                "of its simulated nodes; give -nodes N for a simulated cluster, or -machinesfile FILE for real hosts");
         }
+    }
+
+    /** Why {@code device} runs on one node only, for {@code -nodes}'s refusal. */
+    private static String whyOneNode(final String device)
+    {
+        if (DeviceName.MULTICORE.text().equals(device))
+        {
+            return "multicore runs every rank as a thread of one JVM on this node";
+        }
+        if (DeviceName.MXDEV.text().equals(device))
+        {
+            return "mxdev needs Myrinet boards, which the simulated nodes do not have";
+        }
+        return "-nodes does not run " + device;
+    }
+
+    /** {@code a}, {@code a or b}, {@code a, b or c}. */
+    private static String either(final List<String> names)
+    {
+        final int last = names.size() - 1;
+        return last <= 0 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " or " + names.get(last);
+    }
+
+    /** What a value of {@code option} looks like, for the message saying that it is missing. */
+    private static String example(final String option)
+    {
+        return switch (option)
+        {
+            case "-np" -> "-np 4";
+            case "-dev" -> "-dev " + SHM;
+            case "-cp", "-classpath" -> option + " my/classes:lib/dep.jar";
+            case "-jvmargs" -> "-jvmargs \"-Xmx1g -ea\"";
+            case "-nodes" -> "-nodes 2";
+            case "-jar" -> "-jar app.jar";
+            case "-machinesfile" -> "-machinesfile machines (one host name a line)";
+            default -> option + " VALUE";
+        };
     }
 
     private static List<String> splitClassPath(final String value)

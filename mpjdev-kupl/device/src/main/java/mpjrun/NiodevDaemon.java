@@ -23,7 +23,7 @@ import kupl.bootstrap.ProcessJob;
  *     daemon, its port manager and the starter's port handshake (the starter and the daemon
  *     read them there);</li>
  * <li>a private {@code user.home}: the daemon deletes {@code ~/.mpj_users} after every job;</li>
- * <li>a machines file holding {@code localhost}.</li>
+ * <li>a machines file holding {@code localhost} (or the hosts given, all names of this node).</li>
  * </ul>
  * {@link #close()} kills the daemon and every rank JVM it started, and deletes the directory.
  */
@@ -70,6 +70,21 @@ final class NiodevDaemon implements AutoCloseable
     static NiodevDaemon start(final Path sharedHome, final Path java, final Map<String, String> jobEnvironment)
         throws IOException, InterruptedException
     {
+        return start(sharedHome, java, jobEnvironment, List.of("localhost"));
+    }
+
+    /**
+     * As {@link #start(Path, Path, Map)}, with a machines file listing {@code hosts}, each a name of this node (the
+     * daemon listens on every address): {@code 127.0.0.1} and {@code 127.0.0.2} make MPJ Express's hybdev start
+     * two JVMs here, since it places one JVM per host name.
+     */
+    static NiodevDaemon start(final Path sharedHome, final Path java, final Map<String, String> jobEnvironment,
+        final List<String> hosts) throws IOException, InterruptedException
+    {
+        if (hosts.isEmpty())
+        {
+            throw new IllegalArgumentException("hosts is empty: the machines file needs a host");
+        }
         String failures = "";
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++)
         {
@@ -83,7 +98,8 @@ final class NiodevDaemon implements AutoCloseable
                     PORT_MANAGER_PORT_KEY, Integer.toString(ports[1]),
                     STARTER_PORT_KEY, Integer.toString(ports[2])));
                 final Path userHome = Files.createDirectory(directory.resolve("home"));
-                final Path machines = Files.writeString(directory.resolve("machines"), "localhost\n");
+                final Path machines = Files.writeString(directory.resolve("machines"),
+                    String.join("\n", hosts) + "\n");
                 daemon = MpjJobs.startCaptured(List.of(java.toString(), "-Duser.home=" + userHome,
                     "-cp", home.resolve("lib/daemon.jar").toString(), "runtime.daemon.MPJDaemon",
                     Integer.toString(ports[0])), LaunchEnvironment.environment(home, java, jobEnvironment), directory);

@@ -21,7 +21,7 @@ import kupl.bootstrap.ProcessJob;
 /**
  * A cluster of N nodes on this machine, for tests and benchmarks of jobs that span nodes: each
  * node a network namespace with its own host name, address and MPJ Express daemon, and MPJ
- * Express's {@code niodev} between them.
+ * Express's {@code niodev} between them (or {@code hybdev}: threads within each node, niodev between).
  *
  * <pre>{@code
  * try (SimulatedCluster cluster = SimulatedCluster.start(2))
@@ -254,13 +254,13 @@ public final class SimulatedCluster implements AutoCloseable
         return LaunchEnvironment.environment(home, java, jobEnvironment);
     }
 
-    /** The starter's options that send a job to this cluster's nodes: {@code -dev niodev -machinesfile FILE}. */
+    /** The starter's options that send a niodev job to this cluster's nodes: {@code -dev niodev -machinesfile FILE}. */
     public List<String> starterOptions()
     {
         return starterOptions(ClusterDevice.NIODEV);
     }
 
-    /** The starter's options that send a job on {@code device} to this cluster's nodes. */
+    /** The starter's options that send a job on {@code device} to this cluster's nodes: {@code -dev D -machinesfile FILE}. */
     public List<String> starterOptions(final ClusterDevice device)
     {
         return List.of(StarterOption.DEV.text(), device.starterDevice(), StarterOption.MACHINESFILE.text(),
@@ -277,7 +277,11 @@ public final class SimulatedCluster implements AutoCloseable
         return run(spec, timeout, ClusterDevice.NIODEV);
     }
 
-    /** As {@link #run(JobSpec, Duration)}, on {@code device}. */
+    /**
+     * As {@link #run(JobSpec, Duration)} on {@code device}: with {@link ClusterDevice#HYBDEV} each node runs one JVM
+     * whose ranks are threads, niodev between the nodes; with {@link ClusterDevice#SHM} shared memory within each
+     * node.
+     */
     public JobResult run(final JobSpec spec, final Duration timeout, final ClusterDevice device)
         throws IOException, InterruptedException
     {

@@ -161,7 +161,8 @@ public final class StarterRankMain
         final Method main = type.getMethod("main", String[].class);
         if (!Modifier.isStatic(main.getModifiers()))
         {
-            throw new NoSuchMethodException(className + ".main(String[]) is not static");
+            throw new NoSuchMethodException(className + ".main(String[]) is not static: declare it " +
+                "public static void main(String[] args)");
         }
         main.setAccessible(true);
         return main;

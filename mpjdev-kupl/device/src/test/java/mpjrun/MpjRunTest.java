@@ -38,20 +38,31 @@ class MpjRunTest
     }
 
     @ParameterizedTest(name = "[{index}] {1}")
-    @CsvSource(delimiter = '|', value = {
-        "''                                    | no arguments",
-        "-dev shm mpjrun.HelloAllgather   | -np is missing",
-        "-np                                   | -np needs a value",
-        "-np 0 mpjrun.HelloAllgather      | -np 0: give the number of ranks, 1 or more",
-        "-np -3 mpjrun.HelloAllgather     | -np -3: give the number of ranks, 1 or more",
-        "-np four mpjrun.HelloAllgather   | -np four: not a number",
-        "-np 2 -dev tcp mpjrun.HelloAllgather | -dev tcp: unknown device; use shm or one of",
-        "-np 2 -dev shm                        | the main class is missing",
-        "-np 2 -dev shm no.such.Main           | class no.such.Main not found",
+    // Quoted with ` (for the empty command line), since the messages hold ' and ".
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "``                                    | no arguments: give at least -np N and the main class, e.g. mpjrun -np 2 -cp my/classes my.Main",
+        "-dev shm mpjrun.HelloAllgather   | -np is missing: give the number of ranks, e.g. -np 4",
+        "-np                                   | -np needs a value: give it right after the option, e.g. -np 4",
+        "-np 2 -cp                             | -cp needs a value: give it right after the option, e.g. -cp my/classes:lib/dep.jar",
+        "-np 2 -jvmargs                        | -jvmargs needs a value: give it right after the option, e.g. -jvmargs \"-Xmx1g -ea\"",
+        "-np 2 -machinesfile                   | -machinesfile needs a value: give it right after the option, e.g. -machinesfile machines (one host name a line)",
+        "-np 0 mpjrun.HelloAllgather      | -np 0: give the number of ranks, 1 or more, e.g. -np 4",
+        "-np -3 mpjrun.HelloAllgather     | -np -3: give the number of ranks, 1 or more, e.g. -np 4",
+        "-np four mpjrun.HelloAllgather   | -np four: not a number; give the number of ranks, 1 or more",
+        "-np 2 -dev tcp mpjrun.HelloAllgather | -dev tcp: unknown device; give -dev shm or one of MPJ Express's: multicore, niodev, hybdev or mxdev",
+        "-np 2 -dev shm                        | the main class is missing: name the class whose main each rank runs after the options, e.g. mpjrun -np 2 -cp my/classes my.Main",
+        "-np 2 -dev shm no.such.Main           | class no.such.Main not found in the class path (no -cp given; looked in the working directory); give -cp with its classes",
         "-np 2 -dev multicore no.such.Main     | class no.such.Main not found",
-        "-np 2 -dev shm -Xmx1g mpjrun.HelloAllgather | -Xmx1g: unknown option for -dev shm",
-        "-np 2 -dev niodev -prefix mpjrun.HelloAllgather | -prefix works with -dev shm only",
-        "-np 2 -dev shm -jar app.jar           | -jar app.jar: -dev shm runs a class"})
+        "-np 2 -dev shm -Xmx1g mpjrun.HelloAllgather | -Xmx1g: unknown option for -dev shm; JVM options go in -jvmargs, e.g. -jvmargs \"-Xmx1g -ea\"",
+        "-np 2 -dev niodev -prefix mpjrun.HelloAllgather | -prefix works with -dev shm only: MPJ Express's starter prints ranks' output as is; drop -prefix, or give -dev shm",
+        "-np 2 -dev shm -jar app.jar           | -jar app.jar: -dev shm runs a class; give -cp app.jar and its main class",
+        "-np 4 -dev multicore -nodes 2 mpjrun.HelloAllgather | -nodes with -dev multicore: multicore runs every rank as a thread of one JVM on this node; give -dev niodev or hybdev to run across simulated nodes",
+        "-np 4 -nodes 2 mpjrun.HelloAllgather  | -nodes with -dev multicore: multicore runs every rank as a thread of one JVM on this node",
+        "-np 4 -dev mxdev -nodes 2 mpjrun.HelloAllgather | -nodes with -dev mxdev: mxdev needs Myrinet boards, which the simulated nodes do not have; give -dev niodev or hybdev",
+        "-np 2 -dev hybdev -nodes 3 mpjrun.HelloAllgather | -nodes 3 is more than -np 2: every node needs a rank; give -np 3 or more, or -nodes 2 or fewer",
+        "-np 2 -dev hybdev -nodes 2 -machinesfile m mpjrun.HelloAllgather | -machinesfile and -nodes exclude each other: -nodes writes the machines file of its simulated nodes; give -nodes N for a simulated cluster, or -machinesfile FILE for real hosts",
+        "-np 2 -dev niodev -nodes 0 mpjrun.HelloAllgather | -nodes 0: give the number of simulated nodes, 1 to 32, e.g. -nodes 2",
+        "-np 2 -dev niodev -nodes x mpjrun.HelloAllgather | -nodes x: give the number of simulated nodes, 1 to 32, e.g. -nodes 2"})
     void shouldRejectABadCommandLineWithExitCode2(final String commandLine, final String message)
     {
         final Run run = run(commandLine.isBlank() ? new String[0] : commandLine.trim().split("\\s+"));
@@ -59,6 +70,19 @@ class MpjRunTest
         assertEquals(MpjRun.EXIT_USAGE, run.exitCode(), run::toString);
         assertTrue(run.err().startsWith("mpjrun: " + message), run::err);
         assertTrue(run.err().contains("Usage: mpjrun -np N"), run::err);
+    }
+
+    @Test
+    void shouldAcceptNodesWithEitherClusterDevice() throws UsageException
+    {
+        for (final ClusterDevice device : ClusterDevice.values())
+        {
+            final MpjRunArguments arguments = MpjRunArguments.parse("-np", "4", "-dev", device.text(), "-nodes", "2",
+                "my.Main");
+
+            assertEquals(2, arguments.nodes(), device::text);
+            assertEquals(device, ClusterDevice.named(arguments.device()));
+        }
     }
 
     @Test

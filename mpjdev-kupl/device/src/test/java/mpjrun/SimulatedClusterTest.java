@@ -63,6 +63,32 @@ class SimulatedClusterTest
     }
 
     @Test
+    void shouldRunHybdevAcrossNodesOneJvmEachAndRefuseItsWindows() throws Exception
+    {
+        assumeNamespaces();
+        final List<String> hosts;
+        final JobResult result;
+        try (SimulatedCluster cluster = SimulatedCluster.start(2))
+        {
+            hosts = cluster.hostNames();
+            result = cluster.run(new JobSpec(4, MpjJobs.currentClassPath(), List.of(),
+                HybdevWindowsProgram.class.getName(), List.of(), false), JOB_TIMEOUT, ClusterDevice.HYBDEV)
+                .requireSuccess();
+        }
+
+        for (int rank = 0; rank < 4; rank++)
+        {
+            expectLine(result, "rank " + rank + " of 4 host " + hosts.get(rank / 2));
+            expectLine(result, "rank " + rank + " Win.create ERR_UNSUPPORTED_OPERATION");
+            expectLine(result, "rank " + rank + " allreduce sum=6");
+            expectLine(result, "DONE rank " + rank);
+        }
+        assertTrue(result.output().contains("MPJ Express (0.44) is started in the cluster configuration with hybdev"),
+            result.output());
+        System.out.printf("hybdev, 4 ranks on 2 simulated nodes: the job took %d ms%n", result.elapsed().toMillis());
+    }
+
+    @Test
     void shouldRunAJobOnNewNodesWithOneCommand() throws Exception
     {
         assumeNamespaces();
@@ -114,8 +140,8 @@ class SimulatedClusterTest
         final Run run = Run.of("-np", "4", "-dev", "multicore", "-nodes", "2", MAIN);
 
         assertEquals(MpjRun.EXIT_USAGE, run.exitCode(), run.err());
-        assertTrue(run.err().contains("mpjrun: -nodes 2 runs niodev across simulated nodes; -dev multicore cannot " +
-            "span them: give -dev niodev"), run.err());
+        assertTrue(run.err().contains("mpjrun: -nodes with -dev multicore: multicore runs every rank as a thread of " +
+            "one JVM on this node; give -dev niodev or hybdev to run across simulated nodes"), run.err());
     }
 
     @Test
@@ -127,7 +153,9 @@ class SimulatedClusterTest
 
         assertTrue(tooMany.err().contains("mpjrun: -nodes 3 is more than -np 2: every node needs a rank"),
             tooMany.err());
-        assertTrue(both.err().contains("mpjrun: -machinesfile and -nodes exclude each other"), both.err());
+        assertTrue(both.err().contains("mpjrun: -machinesfile and -nodes exclude each other: -nodes writes the " +
+            "machines file of its simulated nodes; give -nodes N for a simulated cluster, or -machinesfile FILE for " +
+            "real hosts"), both.err());
         assertTrue(zero.err().contains("mpjrun: -nodes 0: give the number of simulated nodes, 1 to " +
             SimulatedCluster.MAX_NODES), zero.err());
         assertEquals(List.of(MpjRun.EXIT_USAGE, MpjRun.EXIT_USAGE, MpjRun.EXIT_USAGE),

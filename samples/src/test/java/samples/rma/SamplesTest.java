@@ -1,6 +1,7 @@
 package samples.rma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -192,6 +193,33 @@ class SamplesTest
         assertEquals(1, run.count(String.format(Locale.ROOT, "total: %d hits of %d darts on %d ranks: pi is about %.6f",
             total, allDarts, RANKS, MonteCarloPi.estimate(total, allDarts))),
             run.explain("rank 0's counter should hold the hits of the ranks of both nodes"));
+    }
+
+    /**
+     * On hybdev across two simulated nodes (one JVM each, niodev between) the job starts and every rank's
+     * {@code Win.allocate} is refused at once, naming the devices to use (hybdev's wildcard receives would make
+     * each fence take 2 s): no hang, no partial run.
+     */
+    @Test
+    void shouldRefuseTheCounterWindowOnEveryRankOnHybdevAcrossTwoSimulatedNodes() throws Exception
+    {
+        final String refusal = SimulatedCluster.unavailableReason();
+        assumeTrue(refusal == null, () -> "skipped: " + refusal);
+        final MpjJob.Run run = MpjJob.failOnNodes("hybdev", MonteCarloPi.class, RANKS, 2, "20000", "5000");
+
+        assertEquals(1, run.count("hybdev: one JVM per node, its ranks threads, niodev between them"),
+            run.explain("the launcher should say what runs where"));
+        // MPJ Express's hybrid starter may end a node's JVM at its first rank's exception, before the others report:
+        // every rank that reports was refused, so at least one per node that reported, and none failed otherwise.
+        final String refused = "failed: mpi.rma.RmaException: MPI_ERR_UNSUPPORTED_OPERATION: Win.allocate: windows " +
+            "are not supported on MPJ Express's -dev hybdev";
+        final List<String> failed = run.lines().stream().filter(line -> line.matches("mpjrun: rank \\d+ failed: .*"))
+            .toList();
+        assertFalse(failed.isEmpty(), run.explain("the ranks should be refused"));
+        assertTrue(failed.stream().allMatch(line -> line.contains(refused)), run.explain("every rank should be refused"));
+        assertTrue(run.output().contains("run the job with -dev niodev (TCP between all ranks) or -dev shm"),
+            run.explain("the refusal should name the devices to use"));
+        assertEquals(0, run.count("total: "), run.explain("no rank should count darts"));
     }
 
     @Test

@@ -15,7 +15,9 @@ import net.bytebuddy.asm.Advice;
  * {@code JAVA_TOOL_OPTIONS} reaches every JVM of the job, so each gets the part it needs:
  * <ul>
  * <li>the starter, {@code runtime.starter.MPJRun.main}: a command line with {@code -dev shm} goes
- *     to the shm launcher ({@link ShmStarter}) instead of MPJRun, whose parser rejects the name;</li>
+ *     to the shm launcher ({@link ShmStarter}) instead of MPJRun, whose parser rejects the name; where its
+ *     {@code MPJ_HOME} lacks log4j and commons-cli/io/codec (Debian's {@code /usr/bin/mpjrun}), the agent adds
+ *     them from {@code /usr/share/java} first ({@link StarterClassPath});</li>
  * <li>each rank, {@code mpjdev.javampjdev.MPJDev.init}: the device named by the rank's third argument
  *     is looked up among the {@code xdev.spi.DeviceProvider} services ({@link DeviceRegistry})
  *     before MPJ Express's hard-coded if-chain, which then finds it set and keeps it;</li>
@@ -87,6 +89,15 @@ public final class MpjAgent
      */
     public static void premain(final String arguments, final Instrumentation instrumentation)
     {
+        try
+        {
+            // Before the starter's main class loads: Debian's MPJ_HOME lacks log4j and friends (StarterClassPath).
+            StarterClassPath.complete(instrumentation);
+        }
+        catch (final IllegalStateException e)
+        {
+            System.err.println("kupl agent: " + e.getMessage());
+        }
         try
         {
             install(instrumentation);

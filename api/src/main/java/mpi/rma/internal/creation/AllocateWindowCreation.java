@@ -44,6 +44,7 @@ public final class AllocateWindowCreation
 
     public static WindowParts allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
+        WindowDevices.refuse(CALL);
         if (comm == null)
         {
             throw new RmaException(ErrorClass.ERR_COMM, CALL + ": comm is null: give an intracommunicator such as " +

@@ -29,6 +29,7 @@ public final class MessageWindowCreation
     public static WindowParts create(final Object base, final int dispUnit, final Info info, final Intracomm comm)
     {
         final String call = "Win.create";
+        WindowDevices.refuse(call);
         if (comm == null)
         {
             throw new RmaException(ErrorClass.ERR_COMM, call + ": comm is null: give an intracommunicator such as " +
@@ -116,6 +117,7 @@ public final class MessageWindowCreation
     public static WindowParts createDynamic(final Info info, final Intracomm comm)
     {
         final String call = "Win.createDynamic";
+        WindowDevices.refuse(call);
         if (comm == null)
         {
             throw new RmaException(ErrorClass.ERR_COMM, call + ": comm is null: give an intracommunicator such as " +

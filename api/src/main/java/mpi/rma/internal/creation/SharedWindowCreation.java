@@ -26,6 +26,7 @@ public final class SharedWindowCreation
 
     public static WindowParts allocateShared(final long size, final int dispUnit, final Info info, final Intracomm comm)
     {
+        WindowDevices.refuse("Win.allocateShared");
         if (comm == null)
         {
             throw new RmaException(ErrorClass.ERR_COMM, "Win.allocateShared: comm is null: give an intracommunicator " +
