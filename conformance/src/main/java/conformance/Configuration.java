@@ -8,7 +8,7 @@ import mpjrun.MpjDevice;
  * One column of the matrix: device, process count, and the engine's settings
  * ({@code KUPL_SHM_FENCE_ALGORITHM} 1 = linear, 2 = recursive doubling; {@code KUPL_SHM_TYPE}
  * posix or sls), the provider under test, the flavour of the cases' windows and the number of
- * nodes the job spans (2: niodev across a simulated cluster).
+ * nodes the job spans (2 or more: niodev, or shm with niodev between nodes, across a simulated cluster).
  */
 public record Configuration(MpjDevice device, int processes, int fenceAlgorithm, String shmType, String provider,
     Flavour flavour, int nodes)
@@ -31,10 +31,10 @@ public record Configuration(MpjDevice device, int processes, int fenceAlgorithm,
         {
             throw new IllegalArgumentException("nodes=" + nodes + " must be 1 to processes=" + processes);
         }
-        if (nodes > 1 && device != MpjDevice.NIODEV)
+        if (nodes > 1 && device != MpjDevice.NIODEV && device != MpjDevice.SHM)
         {
-            throw new IllegalArgumentException("nodes=" + nodes + " needs niodev, the device between nodes, not " +
-                device.deviceName());
+            throw new IllegalArgumentException("nodes=" + nodes + " needs niodev or shm, the devices that span " +
+                "nodes, not " + device.deviceName());
         }
     }
 

@@ -38,7 +38,8 @@ public final class ConformanceMatrix
     /**
      * The reduced matrix CI runs: for allocateShared, every process count, each setting and each
      * device at least once; for create, allocate and createDynamic, each device once with a process
-     * count of its own; and each of them once across two simulated nodes.
+     * count of its own; and each of them once across two simulated nodes on niodev, and on shm (across three
+     * nodes of 2, 2 and 1 ranks for allocate).
      */
     public static List<Configuration> reduced(final String provider)
     {
@@ -62,7 +63,10 @@ public final class ConformanceMatrix
             Configuration.of(MpjDevice.SHM, 3, Flavour.DYNAMIC, 1, provider),
             Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, provider),
             Configuration.of(MpjDevice.NIODEV, 3, Flavour.ALLOCATE, 2, provider),
-            Configuration.of(MpjDevice.NIODEV, 3, Flavour.DYNAMIC, 2, provider));
+            Configuration.of(MpjDevice.NIODEV, 3, Flavour.DYNAMIC, 2, provider),
+            Configuration.of(MpjDevice.SHM, 4, Flavour.CREATE, 2, provider),
+            Configuration.of(MpjDevice.SHM, 5, Flavour.ALLOCATE, 3, provider),
+            Configuration.of(MpjDevice.SHM, 4, Flavour.DYNAMIC, 2, provider));
     }
 
     /** The allocateShared part of {@link #reduced}, as it was before the flavour axis. */
@@ -103,7 +107,7 @@ public final class ConformanceMatrix
                 }
                 for (final MpjDevice device : devices)
                 {
-                    if (nodes > 1 && device != MpjDevice.NIODEV)
+                    if (nodes > 1 && device != MpjDevice.NIODEV && device != MpjDevice.SHM)
                     {
                         continue;
                     }

@@ -10,6 +10,7 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import mpjrun.ClusterDevice;
 import mpjrun.SimulatedCluster;
 
 /**
@@ -38,7 +39,8 @@ public final class JobKitLauncher implements JobLauncher
     {
         final JobSpec spec = new JobSpec(processes, classPath, List.of(), mainClass, appArgs, false);
         final JobResult result = nodes > 1 ?
-            MpjJobs.runOnSimulatedCluster(spec, nodes, timeout, MpjHome.defaultDirectory(), environment) :
+            MpjJobs.runOnSimulatedCluster(device == MpjDevice.SHM ? ClusterDevice.SHM : ClusterDevice.NIODEV, spec,
+                nodes, timeout, MpjHome.defaultDirectory(), environment) :
             MpjJobs.run(device, spec, timeout, MpjHome.defaultDirectory(), environment);
         // Not result.exitCode(): the cases' own messages name exceptions, which the kit reads as a failed job.
         return new JobOutput(result.output(), result.timedOut(), result.launcherExitCode());

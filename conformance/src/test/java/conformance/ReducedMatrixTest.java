@@ -43,7 +43,7 @@ class ReducedMatrixTest
 
     @Test
     @Timeout(180)
-    void shouldPassEveryCaseInEveryReducedConfigurationOfTwoSimulatedNodes() throws Exception
+    void shouldPassEveryCaseInEveryReducedConfigurationAcrossSimulatedNodes() throws Exception
     {
         final String refusal = SimulatedCluster.unavailableReason();
         assumeTrue(refusal == null, () -> "skipped: " + refusal);
