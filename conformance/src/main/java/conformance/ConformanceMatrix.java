@@ -20,7 +20,7 @@ import mpjrun.MpjJobs;
  *   --device multicore,niodev,shm
  *   --flavour allocateShared,create,allocate,createDynamic
  *                         how the cases' windows are made (the engine's settings vary for allocateShared only)
- *   --nodes 1,2           nodes a job spans; 2 runs niodev across a simulated cluster, for every flavour but
+ *   --nodes 1,2           nodes a job spans; 2 or more run niodev (or shm: shared memory within each node) across a simulated cluster, for every flavour but
  *                         allocateShared
  *   --reduced             the CI set instead ({@link #reduced})
  *   --provider NAME       mpi.rma provider under test (default kupl)
