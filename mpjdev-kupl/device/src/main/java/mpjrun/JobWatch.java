@@ -13,8 +13,8 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -45,8 +45,15 @@ final class JobWatch implements AutoCloseable
     /** Exit status of a job whose dead rank's own status is not known (killed, halted, silent). */
     static final int EXIT_RANK_DIED = 1;
 
-    /** Why a job failed in the watch's eyes: {@code rank} the first rank that died or did not connect. */
-    record Failure(int rank, String message, int exitCode)
+    /**
+     * Why a job failed in the watch's eyes.
+     *
+     * @param rank     the first rank that died or did not connect; -1 if it had not said which rank it is.
+     * @param how      how it was noticed, as the survivors are told.
+     * @param message  the launcher's line, without its {@code mpjrun: }.
+     * @param exitCode the job's exit status.
+     */
+    record Failure(int rank, String how, String message, int exitCode)
     {
     }
 
@@ -54,7 +61,8 @@ final class JobWatch implements AutoCloseable
     private final Duration startupTimeout;
     private final ServerSocket server;
     private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-    private final Map<Integer, Peer> peers = new ConcurrentHashMap<>();
+    /** Every rank that said HELLO, by connection: a hybdev rank says which rank it is only after MPI.Init. */
+    private final Set<Peer> peers = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Failure> failure = new CompletableFuture<>();
     private final long startNs = System.nanoTime();
     private volatile boolean closed;
@@ -130,7 +138,7 @@ final class JobWatch implements AutoCloseable
     void awaitQuiet(final Duration within) throws InterruptedException
     {
         final long deadlineNs = System.nanoTime() + within.toNanos();
-        while (peers.values().stream().anyMatch(peer -> !peer.ended) && System.nanoTime() - deadlineNs < 0)
+        while (peers.stream().anyMatch(peer -> !peer.ended) && System.nanoTime() - deadlineNs < 0)
         {
             Thread.sleep(20);
         }
@@ -149,7 +157,7 @@ final class JobWatch implements AutoCloseable
         {
             // Closing anyway.
         }
-        peers.values().forEach(Peer::close);
+        peers.forEach(Peer::close);
     }
 
     private void accept()
@@ -177,25 +185,27 @@ final class JobWatch implements AutoCloseable
             socket.setSoTimeout(WatchProtocol.HELLO_TIMEOUT_MS);
             final BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
                 WatchProtocol.CHARSET));
-            final String[] hello = String.valueOf(in.readLine()).split(" ");
-            if (hello.length != 3 || !hello[0].equals(WatchProtocol.HELLO) || !hello[1].equals(token) ||
-                !hello[2].chars().allMatch(Character::isDigit) || hello[2].isEmpty())
+            final String[] hello = String.valueOf(in.readLine()).split(" ", 5);
+            if (hello.length != 5 || !hello[0].equals(WatchProtocol.HELLO) || !hello[1].equals(token) ||
+                !(hello[2].equals(WatchProtocol.UNKNOWN_RANK) || isNumber(hello[2])) || !isNumber(hello[3]))
             {
                 // Not a rank of this job (a port scan, another job's rank): dropped without a word.
                 socket.close();
                 return;
             }
             socket.setSoTimeout(0);
-            peer = new Peer(Integer.parseInt(hello[2]), socket, socket.getOutputStream());
-            if (peers.putIfAbsent(peer.rank, peer) != null)
+            peer = new Peer(socket, socket.getOutputStream(), hello[3], hello[4]);
+            if (!peer.identify(hello[2], peers))
             {
                 socket.close();
                 return;
             }
-            if (failure.isDone())
+            peers.add(peer);
+            final Failure failed = failure.getNow(null);
+            if (failed != null)
             {
                 // A rank that connects after the job failed is told at once.
-                peer.send(WatchProtocol.DIED + " " + failure.join().rank() + " " + failure.join().message());
+                peer.sendQuietly(WatchProtocol.DIED + " " + failed.rank() + " " + failed.how());
             }
             readUntilEnd(peer, in);
         }
@@ -213,7 +223,11 @@ final class JobWatch implements AutoCloseable
             for (String line; (line = in.readLine()) != null; )
             {
                 peer.lastHeardNs = System.nanoTime();
-                if (!line.equals(WatchProtocol.BEAT))
+                if (line.startsWith(WatchProtocol.RANK + " "))
+                {
+                    peer.identify(line.substring(WatchProtocol.RANK.length() + 1), peers);
+                }
+                else if (!line.equals(WatchProtocol.BEAT))
                 {
                     last = line;
                 }
@@ -230,7 +244,7 @@ final class JobWatch implements AutoCloseable
             return;
         }
         final String lastWord = last;
-        deathIn(lastWord).ifPresent(how -> died(peer.rank, how, exitCodeOf(lastWord)));
+        deathIn(lastWord).ifPresent(how -> died(peer, how, exitCodeOf(lastWord)));
     }
 
     /** How a connection whose last line was {@code last} tells of a death, or empty for a good end. */
@@ -293,7 +307,7 @@ final class JobWatch implements AutoCloseable
                 return;
             }
             final long nowNs = System.nanoTime();
-            for (final Peer peer : peers.values())
+            for (final Peer peer : peers)
             {
                 if (peer.ended)
                 {
@@ -304,7 +318,7 @@ final class JobWatch implements AutoCloseable
                 {
                     peer.silent = true;
                     peer.close();
-                    died(peer.rank, "no heartbeat for " + silentMs + " ms: its host vanished, or its JVM is stopped " +
+                    died(peer, "no heartbeat for " + silentMs + " ms: its host vanished, or its JVM is stopped " +
                         "or hangs", EXIT_RANK_DIED);
                     continue;
                 }
@@ -312,34 +326,48 @@ final class JobWatch implements AutoCloseable
             }
             if (peers.size() < ranks && nowNs - startNs > startupTimeout.toNanos())
             {
-                final List<Integer> missing = IntStream.range(0, ranks).filter(rank -> !peers.containsKey(rank))
-                    .boxed().toList();
-                failure.complete(new Failure(missing.get(0), "the job could not start: " +
-                    (missing.size() == 1 ? "rank " : "ranks ") +
-                    missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of " + ranks +
-                    " did not connect to the launcher's job watch at " + address() + " within " +
-                    startupTimeout.toMillis() + " ms: their JVMs did not start (see the output above), or cannot " +
-                    "reach this address (on real machines set " + HOST_VARIABLE + " to one they reach)",
-                    EXIT_RANK_DIED));
+                failure.complete(notConnected());
             }
         }
     }
 
-    /** Records the death of {@code rank}; the first one is told to every other rank and fails the job. */
-    private void died(final int rank, final String how, final int exitCode)
+    /** The start-up failure: ranks that did not connect in time, named where the others said who they are. */
+    private Failure notConnected()
     {
-        final String message = WatchProtocol.oneLine(how);
-        if (!failure.complete(new Failure(rank, "rank " + rank + " died (" + message + "); ended the job", exitCode)))
+        final Set<Integer> known = peers.stream().map(peer -> peer.rank).collect(Collectors.toSet());
+        final List<Integer> missing = IntStream.range(0, ranks).filter(rank -> !known.contains(rank)).boxed().toList();
+        final String who = known.contains(-1) ? "only " + peers.size() + " of " + ranks + " ranks" :
+            (missing.size() == 1 ? "rank " : "ranks ") +
+            missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of " + ranks;
+        final String how = who + (known.contains(-1) ? " connected" : " did not connect") +
+            " to the launcher's job watch at " + address() + " within " + startupTimeout.toMillis() + " ms";
+        return new Failure(known.contains(-1) ? -1 : missing.get(0), how, "the job could not start: " + how +
+            ": their JVMs did not start (see the output above), or cannot reach this address (on real machines set " +
+            HOST_VARIABLE + " to one they reach)", EXIT_RANK_DIED);
+    }
+
+    /** Records the death of {@code dead}; the first one is told to every other rank and fails the job. */
+    private void died(final Peer dead, final String how, final int exitCode)
+    {
+        final String message = WatchProtocol.oneLine(how + "; " + dead.describe());
+        final String name = dead.rank >= 0 ? "rank " + dead.rank : "a rank that had not reached MPI.Init";
+        if (!failure.complete(new Failure(dead.rank, message, name + " died (" + message + "); ended the job",
+            exitCode)))
         {
             return;
         }
-        for (final Peer peer : peers.values())
+        for (final Peer peer : peers)
         {
-            if (peer.rank != rank && !peer.ended)
+            if (peer != dead && !peer.ended)
             {
-                peer.sendQuietly(WatchProtocol.DIED + " " + rank + " " + message);
+                peer.sendQuietly(WatchProtocol.DIED + " " + dead.rank + " " + message);
             }
         }
+    }
+
+    private static boolean isNumber(final String text)
+    {
+        return !text.isEmpty() && text.length() < 10 && text.chars().allMatch(Character::isDigit);
     }
 
     private static void closeQuietly(final Socket socket)
@@ -357,19 +385,51 @@ final class JobWatch implements AutoCloseable
     /** One rank's connection. */
     private static final class Peer
     {
-        final int rank;
         final Socket socket;
         final OutputStream out;
+        final String pid;
+        final String host;
+        /** The rank in COMM_WORLD, or -1 until the rank says it. */
+        volatile int rank = -1;
         volatile long lastHeardNs = System.nanoTime();
         volatile boolean ended;
         /** Closed here after missed heartbeats: that death is already recorded. */
         volatile boolean silent;
 
-        Peer(final int rank, final Socket socket, final OutputStream out)
+        Peer(final Socket socket, final OutputStream out, final String pid, final String host)
         {
-            this.rank = rank;
             this.socket = socket;
             this.out = out;
+            this.pid = pid;
+            this.host = WatchProtocol.oneLine(host);
+        }
+
+        /**
+         * Takes {@code said} (a rank, or {@value WatchProtocol#UNKNOWN_RANK}) for this connection's rank; false
+         * if another connection of {@code peers} has it already.
+         */
+        synchronized boolean identify(final String said, final Set<Peer> peers)
+        {
+            if (!isNumber(said))
+            {
+                return said.equals(WatchProtocol.UNKNOWN_RANK);
+            }
+            final int claimed = Integer.parseInt(said);
+            synchronized (peers)
+            {
+                if (peers.stream().anyMatch(other -> other != this && other.rank == claimed))
+                {
+                    return false;
+                }
+                rank = claimed;
+            }
+            return true;
+        }
+
+        /** Where the rank ran, for the messages. */
+        String describe()
+        {
+            return "pid " + pid + " on " + host;
         }
 
         synchronized void send(final String line) throws IOException

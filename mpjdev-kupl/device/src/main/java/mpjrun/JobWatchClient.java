@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
+import java.util.function.IntSupplier;
 
 /**
  * A rank's end of the job watch: the connection from a rank JVM to the launcher's {@link JobWatch}
@@ -58,12 +60,16 @@ public final class JobWatchClient
     /** How long a rank told of a death waits before it halts. */
     static final long GRACE_MS = 2000;
     private static final int CONNECT_TIMEOUT_MS = 10_000;
+    private static final long RANK_POLL_MS = 20;
 
     private static final List<IntConsumer> LISTENERS = new CopyOnWriteArrayList<>();
-    private static volatile int deadRank = -1;
+    /** No death told yet (-1 is taken: a rank that died before it knew its rank). */
+    private static final int NONE = Integer.MIN_VALUE;
+    private static volatile int deadRank = NONE;
     private static volatile JobWatchClient current;
 
-    private final String rank;
+    private final IntSupplier rankOnceKnown;
+    private volatile String rank;
     private final String address;
     private final Socket socket;
     private final OutputStream out;
@@ -72,9 +78,11 @@ public final class JobWatchClient
     private final AtomicBoolean leaving = new AtomicBoolean();
     private volatile long lastHeardNs = System.nanoTime();
 
-    private JobWatchClient(final String rank, final String address, final Socket socket) throws IOException
+    private JobWatchClient(final String rank, final IntSupplier rankOnceKnown, final String address,
+        final Socket socket) throws IOException
     {
         this.rank = rank;
+        this.rankOnceKnown = rankOnceKnown;
         this.address = address;
         this.socket = socket;
         this.out = socket.getOutputStream();
@@ -86,11 +94,14 @@ public final class JobWatchClient
         return current != null;
     }
 
-    /** The first rank of the job that died, once the watch has said so; empty before, and without a watch. */
+    /**
+     * The first rank of the job that died, once the watch has said so; empty before, and without a watch.
+     * -1 when that rank died before it could say which rank it was (a hybdev rank before {@code MPI.Init}).
+     */
     public static OptionalInt deadRank()
     {
         final int rank = deadRank;
-        return rank < 0 ? OptionalInt.empty() : OptionalInt.of(rank);
+        return rank == NONE ? OptionalInt.empty() : OptionalInt.of(rank);
     }
 
     /**
@@ -103,7 +114,7 @@ public final class JobWatchClient
         synchronized (LISTENERS)
         {
             known = deadRank;
-            if (known < 0)
+            if (known == NONE)
             {
                 LISTENERS.add(listener);
                 return;
@@ -113,10 +124,13 @@ public final class JobWatchClient
     }
 
     /**
-     * Connects rank {@code rank} to the watch that {@value #ADDRESS_PROPERTY} names, or does nothing without
-     * it. A watch that cannot be reached ends this JVM with status {@value #LOST_LAUNCHER} and a message.
+     * Connects this rank to the watch that {@value #ADDRESS_PROPERTY} names, or does nothing without it. A
+     * watch that cannot be reached ends this JVM with status {@value #LOST_LAUNCHER} and a message.
+     *
+     * @param rank          the rank, or {@value WatchProtocol#UNKNOWN_RANK} if it is not known yet.
+     * @param rankOnceKnown asked every second while the rank is not known: the rank, or -1 still.
      */
-    static JobWatchClient connect(final String rank)
+    static JobWatchClient connect(final String rank, final IntSupplier rankOnceKnown)
     {
         final String address = System.getProperty(ADDRESS_PROPERTY);
         if (address == null || address.isBlank())
@@ -130,8 +144,9 @@ public final class JobWatchClient
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(address.substring(0, colon),
                 Integer.parseInt(address.substring(colon + 1))), CONNECT_TIMEOUT_MS);
-            final JobWatchClient client = new JobWatchClient(rank, address, socket);
-            client.send(WatchProtocol.HELLO + " " + System.getProperty(TOKEN_PROPERTY, "") + " " + rank);
+            final JobWatchClient client = new JobWatchClient(rank, rankOnceKnown, address, socket);
+            client.send(WatchProtocol.HELLO + " " + System.getProperty(TOKEN_PROPERTY, "") + " " + rank + " " +
+                ProcessHandle.current().pid() + " " + hostName());
             current = client;
             client.startThreads();
             return client;
@@ -215,18 +230,30 @@ public final class JobWatchClient
         lostLauncher(why);
     }
 
+    /**
+     * Says {@code BEAT} every second, and checks that the launcher does too. While the rank is not known (hybdev
+     * before MPI.Init) it looks every {@value #RANK_POLL_MS} ms, so that a rank that dies soon after MPI.Init
+     * is named.
+     */
     private void beat()
     {
-        while (true)
+        long lastBeatNs = System.nanoTime();
+        while (!leaving.get())
         {
+            final boolean unknown = rank.equals(WatchProtocol.UNKNOWN_RANK);
             try
             {
-                TimeUnit.MILLISECONDS.sleep(WatchProtocol.BEAT_INTERVAL_MS);
-                if (leaving.get())
+                TimeUnit.MILLISECONDS.sleep(unknown ? RANK_POLL_MS : WatchProtocol.BEAT_INTERVAL_MS);
+                if (unknown && rankOnceKnown.getAsInt() >= 0)
                 {
-                    return;
+                    rank = Integer.toString(rankOnceKnown.getAsInt());
+                    send(WatchProtocol.RANK + " " + rank);
                 }
-                send(WatchProtocol.BEAT);
+                if (System.nanoTime() - lastBeatNs >= TimeUnit.MILLISECONDS.toNanos(WatchProtocol.BEAT_INTERVAL_MS))
+                {
+                    lastBeatNs = System.nanoTime();
+                    send(WatchProtocol.BEAT);
+                }
             }
             catch (final InterruptedException | IOException e)
             {
@@ -249,7 +276,7 @@ public final class JobWatchClient
         final List<IntConsumer> toCall;
         synchronized (LISTENERS)
         {
-            if (deadRank >= 0)
+            if (deadRank != NONE)
             {
                 return;
             }
@@ -261,7 +288,8 @@ public final class JobWatchClient
         {
             return;
         }
-        System.err.println("mpjrun: rank " + rank + ": rank " + dead + " died (" + how + "); ending this rank");
+        System.err.println("mpjrun: rank " + rank + ": " + (dead >= 0 ? "rank " + dead : "a rank that had not " +
+            "reached MPI.Init") + " died (" + how + "); ending this rank");
         System.err.flush();
         // The halt is scheduled before the listeners run, so that a listener that blocks cannot keep the rank alive.
         Thread.ofPlatform().daemon().name("mpjrun-watch-halt").start(() ->
@@ -284,7 +312,7 @@ public final class JobWatchClient
     private void lostLauncher(final String why)
     {
         // A rank that has said how it ends, or that was told of a death and ends after its grace, stays.
-        if (leaving.get() || deadRank >= 0)
+        if (leaving.get() || deadRank != NONE)
         {
             return;
         }
@@ -292,6 +320,18 @@ public final class JobWatchClient
             "); ending this rank");
         System.err.flush();
         Runtime.getRuntime().halt(LOST_LAUNCHER);
+    }
+
+    private static String hostName()
+    {
+        try
+        {
+            return InetAddress.getLocalHost().getHostName();
+        }
+        catch (final IOException e)
+        {
+            return "an unnamed host";
+        }
     }
 
     private static void call(final IntConsumer listener, final int dead)

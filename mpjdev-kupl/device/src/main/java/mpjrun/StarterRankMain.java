@@ -56,7 +56,8 @@ public final class StarterRankMain
         final Path report = reportFile();
         final Method main = findMain(className);
         // Before MPI.Init, so that a rank that dies or hangs in it is seen too; with -D mpjrun.watch only.
-        final JobWatchClient watch = JobWatchClient.connect(rankOf(args));
+        final JobWatchClient watch = JobWatchClient.connect(isHybdev(args) ? WatchProtocol.UNKNOWN_RANK : rankOf(args),
+            StarterRankMain::worldRank);
         try
         {
             main.invoke(null, (Object)args);
@@ -109,6 +110,25 @@ public final class StarterRankMain
             }
         }
         return report;
+    }
+
+    /** hybdev gives each rank thread its index in the JVM as the first argument, not its rank. */
+    private static boolean isHybdev(final String[] args)
+    {
+        return args.length > 2 && DeviceName.HYBDEV.text().equals(args[2]);
+    }
+
+    /** COMM_WORLD's rank once MPI.Init has run, else -1. */
+    private static int worldRank()
+    {
+        try
+        {
+            return mpi.MPI.COMM_WORLD != null ? mpi.MPI.COMM_WORLD.Rank() : -1;
+        }
+        catch (final RuntimeException e)
+        {
+            return -1;
+        }
     }
 
     /** MPJ Express's rank once MPI.Init has run; before, the first argument, which the starter makes the rank. */

@@ -9,14 +9,18 @@ import java.nio.charset.Charset;
  *
  * <pre>
  * rank to launcher                    launcher to rank
- * HELLO &lt;token&gt; &lt;rank&gt;   first line   BEAT            every second
- * BEAT                every second    DIED &lt;rank&gt; &lt;how&gt;   the first rank that died, and how it was noticed
+ * HELLO &lt;token&gt; &lt;rank|?&gt; &lt;pid&gt; &lt;host&gt;   first   BEAT                every second
+ * RANK &lt;rank&gt;         once known       DIED &lt;rank|-1&gt; &lt;how&gt;   the first rank that died, how it was noticed
+ * BEAT                every second
  * DONE                main returned
  * EXIT &lt;status|?&gt;      the JVM shuts down (System.exit, or a signal: ?)
  * FAILED &lt;text&gt;       main threw
  * </pre>
  *
- * A connection that ends without {@code DONE}, {@code EXIT 0}, or that stays silent for
+ * A rank says {@code ?} in {@code HELLO} when it cannot know its rank before {@code MPI.Init} (hybdev
+ * gives each rank thread its index within the JVM), and {@code RANK} once it can.
+ *
+ * <p>A connection that ends without {@code DONE}, {@code EXIT 0}, or that stays silent for
  * {@link #SILENCE_LIMIT_MS}, is a dead rank; a launcher silent that long is a lost launcher.
  */
 final class WatchProtocol
@@ -28,6 +32,9 @@ final class WatchProtocol
     static final String EXIT = "EXIT";
     static final String FAILED = "FAILED";
     static final String DIED = "DIED";
+    static final String RANK = "RANK";
+    /** What {@code HELLO} carries for a rank not known yet. */
+    static final String UNKNOWN_RANK = "?";
     /** What {@code EXIT} carries when the JVM shuts down without a status it could read (a signal). */
     static final String UNKNOWN_STATUS = "?";
     /** How often each side says {@code BEAT}. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +76,34 @@ class JobWatchJobsTest
             assertEquals(0, result.launcherExitCode(), result.output());
             assertTrue(result.output().contains("rank 2 of 3: " + HelloAllgather.OK_LINE), result.output());
             assertTrue(!result.output().contains("mpjrun:"), result.output());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "kill9        | its connection to the launcher ended without a word",
+        "halt-barrier | its connection to the launcher ended without a word",
+        "exit3        | it called System.exit(3)"})
+    void shouldEndAHybdevJobWithinTenSecondsOfAJvmsDeath(final String mode, final String how) throws Exception
+    {
+        assumeMpjExpress();
+        try (NiodevDaemon daemon = NiodevDaemon.start(MpjHome.prepare(MpjHome.defaultDirectory()), MpjJobs.java()))
+        {
+            // Two loopback addresses: two hosts to MPJ Express, so two JVMs of two rank threads each (0, 1 and 2, 3).
+            final Path machines = Files.writeString(daemon.home().resolveSibling("hybdev-machines"),
+                "127.0.0.1\n127.0.0.2\n");
+            final List<String> command = WatchedJob.launcher(List.of("-np", Integer.toString(WatchedJob.RANKS), "-dev",
+                "hybdev", "-machinesfile", machines.toString(), "-cp", WatchedJob.testClasses(),
+                WatchFaultProgram.class.getName(), mode.equals("kill9") ? "barrier" : mode));
+            final WatchedJob.Outcome outcome = WatchedJob.run(command, environment(daemon), mode, null);
+
+            // Ranks 2 and 3 share a JVM, so either may be the first the watch sees end.
+            assertTrue(outcome.output().contains("mpjrun: rank 2 died (" + how) ||
+                outcome.output().contains("mpjrun: rank 3 died (" + how), outcome.output());
+            assertTrue(outcome.exitCode() != 0 && outcome.faultToExitMs() < WatchedJob.WITHIN.toMillis(),
+                () -> "exit " + outcome.exitCode() + " after " + outcome.faultToExitMs() + " ms:\n" + outcome.output());
+            System.out.printf("job watch, hybdev on one host (2 JVMs), %s: fault to launcher exit %d ms%n", mode,
+                outcome.faultToExitMs());
         }
     }
 
