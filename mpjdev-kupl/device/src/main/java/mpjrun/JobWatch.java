@@ -293,20 +293,26 @@ final class JobWatch implements AutoCloseable
         return EXIT_RANK_DIED;
     }
 
-    /** Heartbeats out, silences and the start-up deadline checked, once a second. */
+    /** Heartbeats out once a second; silences and the start-up deadline checked more often. */
     private void tick()
     {
+        long lastBeatNs = System.nanoTime();
         while (!closed)
         {
             try
             {
-                TimeUnit.MILLISECONDS.sleep(WatchProtocol.BEAT_INTERVAL_MS);
+                TimeUnit.MILLISECONDS.sleep(WatchProtocol.CHECK_INTERVAL_MS);
             }
             catch (final InterruptedException e)
             {
                 return;
             }
             final long nowNs = System.nanoTime();
+            final boolean beat = nowNs - lastBeatNs >= TimeUnit.MILLISECONDS.toNanos(WatchProtocol.BEAT_INTERVAL_MS);
+            if (beat)
+            {
+                lastBeatNs = nowNs;
+            }
             for (final Peer peer : peers)
             {
                 if (peer.ended)
@@ -322,7 +328,10 @@ final class JobWatch implements AutoCloseable
                         "or hangs", EXIT_RANK_DIED);
                     continue;
                 }
-                peer.sendQuietly(WatchProtocol.BEAT);
+                if (beat)
+                {
+                    peer.sendQuietly(WatchProtocol.BEAT);
+                }
             }
             if (peers.size() < ranks && nowNs - startNs > startupTimeout.toNanos())
             {

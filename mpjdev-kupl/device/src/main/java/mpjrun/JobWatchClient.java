@@ -243,7 +243,7 @@ public final class JobWatchClient
             final boolean unknown = rank.equals(WatchProtocol.UNKNOWN_RANK);
             try
             {
-                TimeUnit.MILLISECONDS.sleep(unknown ? RANK_POLL_MS : WatchProtocol.BEAT_INTERVAL_MS);
+                TimeUnit.MILLISECONDS.sleep(unknown ? RANK_POLL_MS : WatchProtocol.CHECK_INTERVAL_MS);
                 if (unknown && rankOnceKnown.getAsInt() >= 0)
                 {
                     rank = Integer.toString(rankOnceKnown.getAsInt());

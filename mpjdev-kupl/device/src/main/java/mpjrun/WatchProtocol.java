@@ -39,6 +39,8 @@ final class WatchProtocol
     static final String UNKNOWN_STATUS = "?";
     /** How often each side says {@code BEAT}. */
     static final long BEAT_INTERVAL_MS = 1000;
+    /** How often each side looks at how long the other has been silent: a death is seen at most this late. */
+    static final long CHECK_INTERVAL_MS = 250;
     /**
      * How long a side may stay silent before the other takes it for gone: five beats, so that a loaded
      * machine's late beat is not a death, while a host that powers off is noticed within about 5-6 s.

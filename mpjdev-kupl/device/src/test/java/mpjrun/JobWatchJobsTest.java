@@ -32,7 +32,8 @@ class JobWatchJobsTest
         "kill9        | 1 | its connection to the launcher ended without a word",
         "halt-barrier | 1 | its connection to the launcher ended without a word",
         "halt-lock    | 1 | its connection to the launcher ended without a word",
-        "exit3        | 3 | it called System.exit(3)"})
+        "exit3        | 3 | it called System.exit(3)",
+        "stop         | 1 | no heartbeat for"})
     void shouldEndANiodevJobWithinTenSecondsOfARanksDeath(final String mode, final int exitCode, final String how)
         throws Exception
     {
@@ -111,7 +112,7 @@ class JobWatchJobsTest
     {
         return WatchedJob.launcher(new ArrayList<>(List.of("-np", Integer.toString(WatchedJob.RANKS), "-dev",
             "niodev", "-machinesfile", daemon.machinesFile().toString(), "-cp", WatchedJob.testClasses(),
-            WatchFaultProgram.class.getName(), mode.equals("kill9") ? "barrier" : mode)));
+            WatchFaultProgram.class.getName(), mode.equals("kill9") || mode.equals("stop") ? "barrier" : mode)));
     }
 
     static Map<String, String> environment(final NiodevDaemon daemon)

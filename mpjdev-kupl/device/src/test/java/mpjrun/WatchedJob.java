@@ -57,8 +57,9 @@ final class WatchedJob
 
     /**
      * Runs {@code command} with {@code environment}, injects {@code mode}'s fault (for {@code kill9}, a
-     * {@code kill -9} of rank {@link WatchFaultProgram#VICTIM}'s JVM; for {@code node2} {@code killNode} runs
-     * once every rank loops) and waits for the launcher.
+     * {@code kill -9} of rank {@link WatchFaultProgram#VICTIM}'s JVM; for {@code stop}, a SIGSTOP of it, which
+     * only missed heartbeats reveal; for {@code node2} {@code killNode} runs once every rank loops) and waits
+     * for the launcher.
      */
     static Outcome run(final List<String> command, final Map<String, String> environment, final String mode,
         final Runnable killNode) throws Exception
@@ -77,6 +78,11 @@ final class WatchedJob
                 faultMs = System.currentTimeMillis();
                 LaunchedJob.signal(pids.get(WatchFaultProgram.VICTIM), "KILL");
             }
+            else if (mode.equals("stop"))
+            {
+                faultMs = System.currentTimeMillis();
+                LaunchedJob.signal(pids.get(WatchFaultProgram.VICTIM), "STOP");
+            }
             else if (mode.equals("node2"))
             {
                 faultMs = System.currentTimeMillis();
@@ -85,6 +91,11 @@ final class WatchedJob
             final int exitCode = job.awaitExit(WITHIN.plusSeconds(30));
             final long exitMs = System.currentTimeMillis();
             final String output = job.output();
+            if (mode.equals("stop"))
+            {
+                // A stopped JVM cannot end itself, and its daemon, not the launcher, is its parent: killed here.
+                LaunchedJob.signal(pids.get(WatchFaultProgram.VICTIM), "KILL");
+            }
             if (faultMs < 0)
             {
                 final Matcher matcher = FAULT_AT.matcher(output);
