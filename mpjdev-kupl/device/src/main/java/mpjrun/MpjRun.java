@@ -3,16 +3,20 @@ package mpjrun;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import kupl.bootstrap.OutputForwarder;
@@ -36,6 +40,8 @@ public final class MpjRun
     public static final int EXIT_USAGE = 2;
     /** Exit status when the job cannot be started (no shm device, no MPJ Express, ...). */
     public static final int EXIT_NOT_STARTED = 1;
+    /** How long the ranks of a starter-run job have to connect to the job watch (JVM starts on a loaded node). */
+    static final Duration WATCH_STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
     private MpjRun()
     {
@@ -89,7 +95,8 @@ public final class MpjRun
             }
             final Path home = MpjHome.forJob();
             return runStarter(arguments, home, List.of(), command -> command,
-                LaunchEnvironment.environment(home, LaunchEnvironment.java(), Map.of()), out, err);
+                LaunchEnvironment.environment(home, LaunchEnvironment.java(), Map.of()),
+                () -> JobWatch.addressFor(machines(arguments.starterOptions())), out, err);
         }
         catch (final IllegalStateException | IOException e)
         {
@@ -147,7 +154,7 @@ public final class MpjRun
                     case NIODEV -> "niodev between them";
                 });
             return runStarter(arguments, cluster.home(), cluster.starterOptions(device),
-                command -> cluster.inNode(1, command), cluster.starterEnvironment(), out, err);
+                command -> cluster.inNode(1, command), cluster.starterEnvironment(), cluster::launcherAddress, out, err);
         }
     }
 
@@ -157,8 +164,9 @@ public final class MpjRun
      * this project's jars after the program's class path.
      */
     private static int runStarter(final MpjRunArguments arguments, final Path home, final List<String> clusterOptions,
-        final UnaryOperator<List<String>> placement, final Map<String, String> environment, final PrintStream out,
-        final PrintStream err) throws IOException, InterruptedException
+        final UnaryOperator<List<String>> placement, final Map<String, String> environment,
+        final WatchAddress watchAddress, final PrintStream out, final PrintStream err)
+        throws IOException, InterruptedException
     {
         final Path java = LaunchEnvironment.java();
         final List<String> command = new ArrayList<>(List.of(java.toString(), "-jar",
@@ -187,6 +195,14 @@ public final class MpjRun
         {
             command.add("-D" + StarterRankMain.REPORT_PROPERTY + "=" + report);
         }
+        // Ranks in JVMs of their own (niodev, hybdev) are watched, so that one rank's death ends the whole job; a
+        // multicore job is one JVM, which ends as a whole, and a -jar program does not run under StarterRankMain.
+        final JobWatch watch = arguments.jar() == null && report == null ?
+            JobWatch.start(watchAddress.get(), arguments.processes(), WATCH_STARTUP_TIMEOUT) : null;
+        if (watch != null)
+        {
+            command.addAll(watch.rankOptions());
+        }
         // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
         // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
         final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
@@ -207,10 +223,14 @@ public final class MpjRun
         try
         {
             return runJudged(placement.apply(command), environment, new StarterVerdict(arguments.processes(), report),
-                out, err);
+                watch, out, err);
         }
         finally
         {
+            if (watch != null)
+            {
+                watch.close();
+            }
             if (report != null)
             {
                 Files.deleteIfExists(report);
@@ -218,9 +238,13 @@ public final class MpjRun
         }
     }
 
-    /** Runs the starter, its output copied live to {@code out} and {@code err} and judged on the way. */
+    /**
+     * Runs the starter, its output copied live to {@code out} and {@code err} and judged on the way. With a
+     * {@code watch}, a rank's death (or ranks that never connect) ends the job: the survivors end themselves
+     * after their grace, then the starter and what it started are killed.
+     */
     private static int runJudged(final List<String> command, final Map<String, String> environment,
-        final StarterVerdict verdict, final PrintStream out, final PrintStream err)
+        final StarterVerdict verdict, final JobWatch watch, final PrintStream out, final PrintStream err)
         throws IOException, InterruptedException
     {
         final ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
@@ -233,16 +257,66 @@ public final class MpjRun
             .start(new OutputForwarder(starter.getInputStream(), null, out, "", verdict::line));
         final Thread stderr = Thread.ofPlatform().name("mpjrun-stderr")
             .start(new OutputForwarder(starter.getErrorStream(), null, err, "", verdict::line));
-        final int starterExitCode = starter.waitFor();
+        final JobWatch.Failure failure = watch == null ? null : awaitStarterOrFailure(starter, watch);
+        final int starterExitCode = failure != null ? 0 : starter.waitFor();
         ProcessTree.kill(starter.toHandle());
         // The pipes close once the starter and what it started are gone: the last lines are in then.
         stdout.join();
         stderr.join();
         Runtime.getRuntime().removeShutdownHook(stop);
+        final JobWatch.Failure lateFailure = failure != null || watch == null ? failure : watch.failure().getNow(null);
+        if (lateFailure != null)
+        {
+            err.println("mpjrun: " + lateFailure.message());
+            return lateFailure.exitCode();
+        }
         final List<String> problems = new ArrayList<>();
         final int exitCode = verdict.exitCode(starterExitCode, problems);
         problems.forEach(problem -> err.println("mpjrun: " + problem));
         return exitCode;
+    }
+
+    /**
+     * Waits for the starter to exit or the watch to fail, whichever comes first. After a failure, waits for the
+     * ranks told of it to end themselves (their grace, then a moment for the starter to see it) before the
+     * caller kills what is left; after a good exit, for the ranks' last words, which may come a moment later.
+     *
+     * @return the watch's failure, or null if the starter exited first and no rank died.
+     */
+    private static JobWatch.Failure awaitStarterOrFailure(final Process starter, final JobWatch watch)
+        throws InterruptedException
+    {
+        CompletableFuture.anyOf(starter.onExit(), watch.failure()).exceptionally(e -> null).join();
+        if (watch.failure().isDone())
+        {
+            watch.awaitQuiet(Duration.ofMillis(JobWatchClient.GRACE_MS + 1000));
+            starter.waitFor(1, TimeUnit.SECONDS);
+            return watch.failure().join();
+        }
+        watch.awaitQuiet(Duration.ofSeconds(2));
+        return watch.failure().getNow(null);
+    }
+
+    /**
+     * The host names of the starter's {@code -machinesfile} in {@code starterOptions}, one a line (MPJ Express
+     * reads the first word); empty without one: the job runs on this host.
+     */
+    static List<String> machines(final List<String> starterOptions) throws IOException
+    {
+        final int option = starterOptions.indexOf(StarterOption.MACHINESFILE.text());
+        if (option < 0 || option + 1 >= starterOptions.size())
+        {
+            return List.of();
+        }
+        return Files.readAllLines(Path.of(starterOptions.get(option + 1))).stream().map(String::strip)
+            .filter(line -> !line.isEmpty() && !line.startsWith("#")).map(line -> line.split("\\s+")[0]).toList();
+    }
+
+    /** Where the job watch listens: an address every rank reaches. */
+    @FunctionalInterface
+    private interface WatchAddress
+    {
+        InetAddress get() throws IOException;
     }
 
     /**

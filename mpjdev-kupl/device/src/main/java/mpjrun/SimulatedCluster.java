@@ -2,6 +2,8 @@ package mpjrun;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,6 +64,8 @@ public final class SimulatedCluster implements AutoCloseable
     private static final int PORT_MANAGER_PORT = 40052;
     private static final int STARTER_PORT = 40002;
     private static final String SUBNET_PREFIX = "10.77.";
+    /** The host part of the launcher's address on the bridge, above every node's. */
+    private static final int LAUNCHER_HOST = 254;
     private static final int SUBNETS = 254;
     private static final String DIRECTORY_PREFIX = "kupl-cluster-";
     /** How long a daemon may take to listen (a JVM start on a loaded 2-core machine). */
@@ -214,6 +218,22 @@ public final class SimulatedCluster implements AutoCloseable
         return SUBNET_PREFIX + subnet + "." + index;
     }
 
+    /**
+     * The address of the machine outside the nodes (the root network namespace, where {@code bin/mpjrun} runs),
+     * {@code 10.77.X.}{@value #LAUNCHER_HOST}, on the cluster's bridge: every node reaches it.
+     */
+    public InetAddress launcherAddress()
+    {
+        try
+        {
+            return InetAddress.getByName(SUBNET_PREFIX + subnet + "." + LAUNCHER_HOST);
+        }
+        catch (final UnknownHostException e)
+        {
+            throw new IllegalStateException("not an address: " + SUBNET_PREFIX + subnet + "." + LAUNCHER_HOST, e);
+        }
+    }
+
     /** The cluster's MPJ_HOME (its own copy; the starter needs it as {@code MPJ_HOME}). */
     public Path home()
     {
@@ -352,6 +372,9 @@ public final class SimulatedCluster implements AutoCloseable
         HostCommand.run("ip", "link", "add", names.bridge(), "type", "bridge");
         bridgeMade = true;
         HostCommand.run("ip", "link", "set", names.bridge(), "up");
+        // The launcher runs in this (the root) namespace: an address on the bridge lets the nodes reach its job
+        // watch, as the launcher's host is reachable on a real cluster. It goes with the bridge at teardown.
+        HostCommand.run("ip", "addr", "add", launcherAddress().getHostAddress() + "/24", "dev", names.bridge());
         for (int i = 1; i <= nodeCount; i++)
         {
             makeNode(i);

@@ -25,6 +25,9 @@ import xdev.shmdev.ClusterShmDevice;
  *     {@code R} to the file, and a JVM that ends through {@code System.exit} appends
  *     {@value #EXIT_LINE}: ranks missing from a file without that line were killed with
  *     their JVM ({@code kill -9}, a crash).</li>
+ * <li>with {@code -D}{@value JobWatchClient#ADDRESS_PROPERTY} (niodev, hybdev: bin/mpjrun's
+ *     {@link JobWatch}), the rank connects to the launcher before {@code main} and says how
+ *     it ended; when another rank dies it ends itself ({@link JobWatchClient}).</li>
  * </ul>
  * The rank is {@code MPI.COMM_WORLD}'s, or, before {@code MPI.Init}, the first argument, which
  * MPJ Express's starter makes the rank.
@@ -60,6 +63,9 @@ public final class StarterRankMain
         }
         final Path report = reportFile();
         final Method main = findMain(className);
+        // Before MPI.Init, so that a rank that dies or hangs in it is seen too; with -D mpjrun.watch only.
+        final JobWatchClient watch = JobWatchClient.connect(isHybdev(args) ? WatchProtocol.UNKNOWN_RANK : rankOf(args),
+            StarterRankMain::worldRank);
         installDevice(args);
         try
         {
@@ -67,9 +73,25 @@ public final class StarterRankMain
         }
         catch (final InvocationTargetException e)
         {
+            if (JobWatchClient.deadRank().isPresent())
+            {
+                // It threw because another rank died (a device that fails its waits): that rank is the one to name.
+                System.err.println(FAILED_PREFIX + rankOf(args) + " gave up after rank " +
+                    JobWatchClient.deadRank().getAsInt() + " died: " + e.getCause());
+                System.err.flush();
+                Runtime.getRuntime().halt(JobWatchClient.AFTER_ANOTHER_RANK);
+            }
             System.err.println(FAILED_PREFIX + rankOf(args) + " failed: " + e.getCause());
             System.err.flush();
+            if (watch != null)
+            {
+                watch.failed(e.getCause());
+            }
             throw e.getCause();
+        }
+        if (watch != null)
+        {
+            watch.done();
         }
         if (report != null)
         {
@@ -122,6 +144,25 @@ public final class StarterRankMain
             }
         }
         return report;
+    }
+
+    /** hybdev gives each rank thread its index in the JVM as the first argument, not its rank. */
+    private static boolean isHybdev(final String[] args)
+    {
+        return args.length > 2 && DeviceName.HYBDEV.text().equals(args[2]);
+    }
+
+    /** COMM_WORLD's rank once MPI.Init has run, else -1. */
+    private static int worldRank()
+    {
+        try
+        {
+            return mpi.MPI.COMM_WORLD != null ? mpi.MPI.COMM_WORLD.Rank() : -1;
+        }
+        catch (final RuntimeException e)
+        {
+            return -1;
+        }
     }
 
     /** MPJ Express's rank once MPI.Init has run; before, the first argument, which the starter makes the rank. */

@@ -169,7 +169,7 @@ class SimulatedClusterTest
         assertThrows(IllegalArgumentException.class, () -> SimulatedCluster.start(SimulatedCluster.MAX_NODES + 1));
     }
 
-    private static void assumeNamespaces()
+    static void assumeNamespaces()
     {
         final String refusal = SimulatedCluster.unavailableReason();
         assumeTrue(refusal == null, () -> "skipped: " + refusal);
@@ -183,18 +183,29 @@ class SimulatedClusterTest
     /** No namespace, link, /etc/hosts line, process or directory whose name starts with {@code id}. */
     private static void assertNothingLeft(final String id) throws IOException, InterruptedException
     {
+        assertNothingLeft(id, MAIN);
+    }
+
+    /** As {@link #assertNothingLeft(String)}, with processes of {@code mainClass} counted as the job's. */
+    static void assertNothingLeft(final String id, final String mainClass) throws IOException, InterruptedException
+    {
         // A killed process can take a moment to be reaped.
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        List<String> left = namesLeft(id);
+        List<String> left = namesLeft(id, mainClass);
         while (!left.isEmpty() && System.nanoTime() - deadlineNs < 0)
         {
             Thread.sleep(50);
-            left = namesLeft(id);
+            left = namesLeft(id, mainClass);
         }
         assertEquals(List.of(), left, "left behind by cluster " + id);
     }
 
     private static List<String> namesLeft(final String id) throws IOException
+    {
+        return namesLeft(id, MAIN);
+    }
+
+    private static List<String> namesLeft(final String id, final String mainClass) throws IOException
     {
         final List<String> left = new ArrayList<>();
         HostCommand.run("ip", "netns", "list").lines().filter(line -> line.startsWith(id))
@@ -205,7 +216,7 @@ class SimulatedClusterTest
             .forEach(name -> left.add("/etc/hosts line for " + name));
         ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
             .map(process -> process.info().commandLine().orElse(""))
-            .filter(commandLine -> commandLine.contains(id) || commandLine.contains(MAIN))
+            .filter(commandLine -> commandLine.contains(id) || commandLine.contains(mainClass))
             .forEach(commandLine -> left.add("process " + commandLine));
         final Path directory = Path.of(System.getProperty("java.io.tmpdir"), "kupl-cluster-" + id);
         if (Files.exists(directory))
