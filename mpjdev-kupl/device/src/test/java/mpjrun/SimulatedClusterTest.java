@@ -141,7 +141,7 @@ class SimulatedClusterTest
 
         assertEquals(MpjRun.EXIT_USAGE, run.exitCode(), run.err());
         assertTrue(run.err().contains("mpjrun: -nodes with -dev multicore: multicore runs every rank as a thread of " +
-            "one JVM on this node; give -dev niodev or hybdev to run across simulated nodes"), run.err());
+            "one JVM on this node; give -dev niodev, hybdev or shm to run across simulated nodes"), run.err());
     }
 
     @Test
