@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and leave no namespace, {@code /etc/hosts} line or process. Skipped, with the reason, where namespaces
  * cannot be made.
  */
+@ExtendWith(OneJobAtATime.class)
 @Tag("slow")
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class JobWatchClusterTest

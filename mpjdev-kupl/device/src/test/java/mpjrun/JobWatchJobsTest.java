@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * exclusive lock epoch, where niodev alone leaves the others waiting for ever. Each job must end non-zero,
  * naming the rank, within 10 s of the fault, with no rank left.
  */
+@ExtendWith(OneJobAtATime.class)
 @Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class JobWatchJobsTest

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * across nodes refused on every rank, and nothing left behind. Tests that need namespaces are skipped,
  * with {@link SimulatedCluster#unavailableReason()}, where they are not allowed.
  */
+@ExtendWith(OneJobAtATime.class)
 @Tag("slow")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SimulatedClusterTest

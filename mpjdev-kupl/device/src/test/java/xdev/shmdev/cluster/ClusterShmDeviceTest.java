@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import mpjrun.OneJobAtATime;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,6 +27,7 @@ import mpjrun.SimulatedCluster;
  * module's {@code ClusterShmCollectivesIT} runs them in two levels). Skipped, with the reason, where
  * namespaces cannot be made.
  */
+@ExtendWith(OneJobAtATime.class)
 @Tag("slow")
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClusterShmDeviceTest
