@@ -83,7 +83,16 @@ final class JobWatch implements AutoCloseable
         throws IOException
     {
         final ServerSocket server = new ServerSocket();
-        server.bind(new InetSocketAddress(address, 0), ranks + 8);
+        try
+        {
+            server.bind(new InetSocketAddress(address, 0), ranks + 8);
+        }
+        catch (final IOException e)
+        {
+            server.close();
+            throw new IOException("cannot listen for the job's ranks on " + address.getHostAddress() + " (" +
+                e.getMessage() + "): set " + HOST_VARIABLE + " to an address of this host that the nodes reach", e);
+        }
         final JobWatch watch = new JobWatch(ranks, startupTimeout, server);
         Thread.ofPlatform().daemon().name("mpjrun-watch-accept").start(watch::accept);
         Thread.ofPlatform().daemon().name("mpjrun-watch-beat").start(watch::tick);
@@ -104,12 +113,25 @@ final class JobWatch implements AutoCloseable
         }
         for (final String machine : machines)
         {
-            if (!InetAddress.getByName(machine).isLoopbackAddress())
+            if (!isLoopback(machine))
             {
                 return InetAddress.getLocalHost();
             }
         }
         return InetAddress.getLoopbackAddress();
+    }
+
+    /** Whether {@code machine} names this host's loopback; a name this host cannot resolve is another host. */
+    private static boolean isLoopback(final String machine)
+    {
+        try
+        {
+            return InetAddress.getByName(machine).isLoopbackAddress();
+        }
+        catch (final IOException e)
+        {
+            return false;
+        }
     }
 
     /** The JVM options that point a rank at this watch. */

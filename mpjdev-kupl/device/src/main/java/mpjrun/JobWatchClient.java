@@ -168,10 +168,15 @@ public final class JobWatchClient
         leave(WatchProtocol.DONE);
     }
 
-    /** Tells the watch that this rank's {@code main} threw {@code failure}, and closes the connection. */
+    /**
+     * Tells the watch that this rank's {@code main} threw {@code failure}, closes the connection, and ends the JVM
+     * {@value #GRACE_MS} ms later with status 1: MPJ Express prints the exception and goes on, and a JVM whose
+     * niodev threads still run would outlive the job.
+     */
     void failed(final Throwable failure)
     {
         leave(WatchProtocol.FAILED + " " + WatchProtocol.oneLine(String.valueOf(failure)));
+        haltAfterGrace(LOST_LAUNCHER);
     }
 
     private void startThreads()
@@ -292,6 +297,12 @@ public final class JobWatchClient
             "reached MPI.Init") + " died (" + how + "); ending this rank");
         System.err.flush();
         // The halt is scheduled before the listeners run, so that a listener that blocks cannot keep the rank alive.
+        haltAfterGrace(AFTER_ANOTHER_RANK);
+        toCall.forEach(listener -> call(listener, dead));
+    }
+
+    private static void haltAfterGrace(final int status)
+    {
         Thread.ofPlatform().daemon().name("mpjrun-watch-halt").start(() ->
         {
             try
@@ -304,9 +315,8 @@ public final class JobWatchClient
             }
             System.err.flush();
             System.out.flush();
-            Runtime.getRuntime().halt(AFTER_ANOTHER_RANK);
+            Runtime.getRuntime().halt(status);
         });
-        toCall.forEach(listener -> call(listener, dead));
     }
 
     private void lostLauncher(final String why)

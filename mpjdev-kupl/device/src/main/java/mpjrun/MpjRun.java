@@ -32,7 +32,9 @@ import kupl.bootstrap.ProcessTree;
  * the usage on stderr); 1 if the job could not be started. MPJ Express's starter exits with 0
  * even when a rank fails, so a job it runs is judged as it streams by ({@link StarterVerdict}):
  * a rank that throws, or a multicore JVM killed before every rank returned from {@code main},
- * ends the launcher with 1 and an {@code mpjrun:} line naming the rank.
+ * ends the launcher with 1 and an {@code mpjrun:} line naming the rank. Ranks in JVMs of their own
+ * (niodev, hybdev) are also watched ({@link JobWatch}): one that dies ends the whole job within
+ * seconds, on every node, with its {@code System.exit} status or 1.
  */
 public final class MpjRun
 {

@@ -35,6 +35,7 @@ class JobWatchJobsTest
         "halt-barrier | 1 | its connection to the launcher ended without a word",
         "halt-lock    | 1 | its connection to the launcher ended without a word",
         "exit3        | 3 | it called System.exit(3)",
+        "throw        | 1 | its main threw java.lang.IllegalStateException: rank 2 fails on purpose",
         "stop         | 1 | no heartbeat for"})
     void shouldEndANiodevJobWithinTenSecondsOfARanksDeath(final String mode, final int exitCode, final String how)
         throws Exception

@@ -16,6 +16,7 @@ import mpi.rma.Win;
  * <li>{@code halt-lock}: each rank takes an exclusive lock on rank 0's window, puts, unlocks, for ever;
  *     the victim halts while it holds the lock;</li>
  * <li>{@code exit3}: the victim calls {@code System.exit(3)} between two Barriers;</li>
+ * <li>{@code throw}: the victim's {@code main} throws between two Barriers;</li>
  * <li>{@code exit0}: no loop; every rank does a Barrier, {@code Finalize} and {@code System.exit(0)}.</li>
  * </ul>
  */
@@ -67,6 +68,11 @@ public final class WatchFaultProgram
                 {
                     fault();
                     System.exit(3);
+                }
+                if (mode.equals("throw"))
+                {
+                    fault();
+                    throw new IllegalStateException("rank " + rank + " fails on purpose");
                 }
             }
         }
