@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +23,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * cannot be made.
  */
 @ExtendWith(OneJobAtATime.class)
-@Disabled("failed 2 of 5 cases in the clean-clone CI run of 2026-12-03 (kill -9 and halt in Barrier across 2 simulated nodes); JobWatchJobsTest covers the same faults on one host; see issue 28's note")
 @Tag("slow")
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class JobWatchClusterTest
@@ -47,7 +45,9 @@ class JobWatchClusterTest
         final WatchedJob.Outcome outcome = WatchedJob.run(command, Map.of(), fault, JobWatchClusterTest::killNode2);
         final String id = clusterId(outcome.output());
 
-        WatchedJob.assertEndedNamingTheVictim(outcome, exitCode, how);
+        // Ranks 2 and 3 die together when node 2 goes down: either may be the first the watch sees end.
+        WatchedJob.assertEndedNamingOneOf(outcome, exitCode, how, fault.equals("node2") ? List.of(2, 3) :
+            List.of(WatchFaultProgram.VICTIM));
         SimulatedClusterTest.assertNothingLeft(id, WatchFaultProgram.class.getName());
         System.out.printf("job watch, niodev on 2 simulated nodes, %s: fault to launcher exit %d ms%n", fault,
             outcome.faultToExitMs());
