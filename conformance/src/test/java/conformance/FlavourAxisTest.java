@@ -29,9 +29,9 @@ class FlavourAxisTest
             List.of(1, 2), List.of("posix", "sls"), List.of(Flavour.values()), List.of(1, 2), "kupl");
         final List<Configuration> dynamic = full.stream().filter(c -> c.flavour() == Flavour.DYNAMIC).toList();
 
-        assertEquals(4 * MpjDevice.values().length + 3, dynamic.size(),
-            "one node: np 1-4 x device; two: niodev np 2-4");
-        assertEquals(93, full.size(), "the full matrix as docs/conformance.md counts it");
+        assertEquals(4 * MpjDevice.values().length + 3 + 3, dynamic.size(),
+            "one node: np 1-4 x device; two: niodev np 2-4 and shm np 2-4");
+        assertEquals(102, full.size(), "the full matrix as docs/conformance.md counts it");
         assertTrue(ConformanceMatrix.reduced("kupl").stream().anyMatch(c -> c.flavour() == Flavour.DYNAMIC &&
             c.nodes() == 2), "the reduced matrix should run dynamic windows on two nodes");
     }

@@ -107,10 +107,12 @@ class ReportTest
     }
 
     @Test
-    void shouldRefuseConfigurationsOfSeveralNodesOffNiodev()
+    void shouldRefuseConfigurationsOfSeveralNodesOffTheDevicesThatSpanNodes()
     {
         assertThrows(IllegalArgumentException.class,
-            () -> Configuration.of(MpjDevice.SHM, 4, Flavour.ALLOCATE, 2, "kupl"));
+            () -> Configuration.of(MpjDevice.MULTICORE, 4, Flavour.ALLOCATE, 2, "kupl"));
+        assertEquals("shm np4 allocate 2 nodes", Configuration.of(MpjDevice.SHM, 4, Flavour.ALLOCATE, 2, "kupl")
+            .label());
         assertThrows(IllegalArgumentException.class,
             () -> Configuration.of(MpjDevice.NIODEV, 1, Flavour.ALLOCATE, 2, "kupl"));
     }
