@@ -85,10 +85,15 @@ public final class BackoffIdle
         public static final long MAX_PARK_NS = 1_000_000;
         /**
          * Spins of {@code KUPL_SHM_WAIT_SPINS=auto} while the processes do not outnumber the
-         * cores: enough for a peer that arrives a little late (tens of microseconds), too few
-         * to burn a core on a peer that was descheduled.
+         * cores: a few microseconds with the waiter's checks between them, enough for a peer
+         * that answers at once. Not more, because fewer processes than cores does not mean a
+         * core each: the scheduler may run two spinning ranks on one core for seconds while the
+         * other idles (seen at every start here), and then each wait spins its whole allowance
+         * before it yields to the peer it waits for. 1,000 spins (about 60 us with the checks)
+         * made a 2-rank ping-pong cost 50-100 us per message for its first seconds; 100 spins,
+         * 10-20 us, and once the ranks run on two cores 1.1-1.6 us either way.
          */
-        public static final int AUTO_SPINS = 1_000;
+        public static final int AUTO_SPINS = 100;
         /** The yield allowance of {@code KUPL_SHM_WAIT_YIELD_US=auto}: 2 ms, of which a wait uses what pays. */
         public static final long AUTO_YIELD_NS = 2_000_000;
 

@@ -23,7 +23,7 @@ public enum KuplEnv
         "directory on a tmpfs (or hugetlbfs) whose file system holds the segments; any other file system " +
             "is refused at allocation; added by this implementation"),
     KUPL_SHM_WAIT_SPINS("auto", List.of(),
-        "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (up to 1000 " +
+        "busy-wait iterations (about 50 ns each) before a waiting process starts to yield: `auto` (up to 100 " +
             "while processes do not outnumber cores, 0 when they do; fewer after recent waits that outlasted " +
             "spinning and yielding, more again after waits that ended quickly) or a fixed count; added"),
     KUPL_SHM_WAIT_YIELD_US("auto", List.of(),
