@@ -54,6 +54,12 @@ public final class MpjAgent
             "N-1 rounds of messages; in shared memory one fence and direct copies"),
         collective("Alltoall", CollectiveAdvice.EXCHANGE, CollectiveAdvice.Alltoall.class,
             "N*(N-1) messages; in shared memory one fence and direct copies"),
+        pointToPoint("send", PointToPointAdvice.SEND, PointToPointAdvice.Send.class),
+        pointToPoint("ssend", PointToPointAdvice.SEND, PointToPointAdvice.Ssend.class),
+        pointToPoint("isend", PointToPointAdvice.START, PointToPointAdvice.Isend.class),
+        pointToPoint("issend", PointToPointAdvice.START, PointToPointAdvice.Issend.class),
+        pointToPoint("recv", PointToPointAdvice.RECV, PointToPointAdvice.Recv.class),
+        pointToPoint("irecv", PointToPointAdvice.START, PointToPointAdvice.Irecv.class),
         new AdviceTransformer.Target("mpi.Comm", "Free", CollectiveAdvice.BARRIER, CollectiveAdvice.Free.class,
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
@@ -75,6 +81,15 @@ public final class MpjAgent
     {
         return new AdviceTransformer.Target("mpi.Intracomm", method, descriptor, advice, CollectiveAdvice.RUNTIME,
             "MPJ Express builds " + method + " from point-to-point messages: " + mpjDoes);
+    }
+
+    /** A point-to-point call of {@code mpi.Comm} that moves arrays of basic types without packing ({@code ArrayMessages}). */
+    private static AdviceTransformer.Target pointToPoint(final String method, final String descriptor,
+        final Class<?> advice)
+    {
+        return new AdviceTransformer.Target("mpi.Comm", method, descriptor, advice, PointToPointAdvice.RUNTIME,
+            "MPJ Express packs every array into an mpjbuf.Buffer (big-endian, behind a section header) and unpacks " +
+            "it again; on shared memory the elements can go from array to array with one copy on each side");
     }
 
     private MpjAgent()

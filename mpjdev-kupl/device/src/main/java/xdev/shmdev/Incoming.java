@@ -23,6 +23,8 @@ final class Incoming
     final int numEls;
     final int typeCode;
     final boolean synchronous;
+    /** Whether its static bytes are array elements in native order ({@link MessageRecords#FLAG_ELEMENTS}). */
+    final boolean elements;
     final boolean rendezvous;
     /** Address of the bytes in the sender, if the receiver may read them directly; else 0. */
     final long senderAddress;
@@ -39,7 +41,7 @@ final class Incoming
 
     Incoming(final int source, final int sequence, final int tag, final int context, final int staticBytes,
         final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,
-        final boolean rendezvous, final long senderAddress)
+        final boolean elements, final boolean rendezvous, final long senderAddress)
     {
         this.source = source;
         this.sequence = sequence;
@@ -50,6 +52,7 @@ final class Incoming
         this.numEls = numEls;
         this.typeCode = typeCode;
         this.synchronous = synchronous;
+        this.elements = elements;
         this.rendezvous = rendezvous;
         this.senderAddress = senderAddress;
     }
@@ -59,7 +62,7 @@ final class Incoming
     {
         final Incoming message = new Incoming(send.destination, send.sequence, send.tag, send.context,
             send.bytes.staticBytes(), send.bytes.dynamicBytes(), send.bytes.numEls(), send.bytes.typeCode(),
-            send.synchronous, false, 0);
+            send.synchronous, send.bytes.elements(), false, 0);
         if (message.totalBytes() > 0)
         {
             message.staging = new byte[(int)message.totalBytes()];

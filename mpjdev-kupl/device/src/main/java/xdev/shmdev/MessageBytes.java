@@ -9,17 +9,25 @@ import mpjbuf.NIOBuffer;
 import xdev.XDevException;
 
 /**
- * The bytes of a message to send, taken from its {@code mpjbuf.Buffer} without copying: the
+ * The bytes of a message to send, taken without copying: from its {@code mpjbuf.Buffer}, the
  * static section, then the dynamic one, with the first section's type and element count that
- * the receiver's status reports.
+ * the receiver's status reports; or, for a send of a Java array of a basic type, the array's
+ * elements themselves ({@link #ofElements}).
  *
  * @param staticData  the static section (a view of the buffer's memory).
  * @param dynamicData the dynamic section, or null if empty.
  * @param numEls      elements of the first section, 0 for an empty buffer.
  * @param typeCode    {@code mpjbuf.Type} code of the first section, -1 for an empty buffer.
+ * @param elements    whether the static data are array elements in native order, with no section header.
  */
-record MessageBytes(MemorySegment staticData, byte[] dynamicData, int numEls, int typeCode)
+record MessageBytes(MemorySegment staticData, byte[] dynamicData, int numEls, int typeCode, boolean elements)
 {
+    /** {@code numEls} elements of {@code mpjbuf.Type} code {@code typeCode}, viewed where they lie. */
+    static MessageBytes ofElements(final MemorySegment elements, final int numEls, final int typeCode)
+    {
+        return new MessageBytes(elements, null, numEls, typeCode, true);
+    }
+
     /** Commits {@code buffer} (as MPJ Express's devices do before sending) and views its sections. */
     static MessageBytes of(final Buffer buffer)
     {
@@ -42,7 +50,8 @@ record MessageBytes(MemorySegment staticData, byte[] dynamicData, int numEls, in
         final MemorySegment staticData = MemorySegment.ofBuffer(staticBuffer.duplicate().clear())
             .asSlice(buffer.offset(), buffer.getSize());
         final byte[] dynamic = buffer.getDynamicBuffer();
-        return new MessageBytes(staticData, dynamic == null || dynamic.length == 0 ? null : dynamic, numEls, typeCode);
+        return new MessageBytes(staticData, dynamic == null || dynamic.length == 0 ? null : dynamic, numEls, typeCode,
+            false);
     }
 
     int staticBytes()

@@ -175,12 +175,12 @@ final class MessageProtocol implements ShmQueue.Reader
 
     private void bind(final RecvRequest receive, final Incoming message)
     {
-        if (message.staticBytes > receive.staticRoom())
+        final String refusal = receive.refusal(message);
+        if (refusal != null)
         {
             message.discard();
-            completions.fail(receive, new XDevException("shm device: message truncated: rank " + message.source +
-                " sent " + message.staticBytes + " bytes (tag " + message.tag + "), but " + receive.describe() +
-                " on rank " + ownRank + " has room for " + receive.staticRoom()));
+            completions.fail(receive, new XDevException("shm device: " + refusal + ", but " + receive.describe() +
+                " on rank " + ownRank + " cannot take it"));
         }
         else
         {
@@ -253,8 +253,9 @@ final class MessageProtocol implements ShmQueue.Reader
     /** Copies a rendezvous message straight from the sender's memory into the receive buffer, if allowed. */
     private boolean readDirectly(final Incoming message)
     {
-        return directReads.tryRead(pidOfRank.applyAsLong(message.source), message.senderAddress,
-            message.receive().staticTarget(message.staticBytes));
+        final MemorySegment target = message.receive().directTarget();
+        return target != null && directReads.tryRead(pidOfRank.applyAsLong(message.source), message.senderAddress,
+            target);
     }
 
     private void finishReceive(final Incoming message)
@@ -262,7 +263,15 @@ final class MessageProtocol implements ShmQueue.Reader
         final RecvRequest receive = message.receive();
         if (receive != null && !receive.isDone())
         {
-            receive.finish(idOfRank.apply(message.source));
+            try
+            {
+                receive.finish(idOfRank.apply(message.source));
+            }
+            catch (final XDevException e)
+            {
+                completions.fail(receive, e);
+                return;
+            }
             completions.complete(receive);
         }
     }

@@ -17,14 +17,16 @@ import java.lang.foreign.ValueLayout;
  *   |  0 sequence                     |  4 tag                        |
  *   |  8 context                      | 12 static bytes               |
  *   | 16 dynamic bytes                | 20 numEls                     |
- *   | 24 type code (-1: empty)        | 28 flags (1: SYNCHRONOUS)     |
+ *   | 24 type code (-1: empty)        | 28 flags (1: SYNCHRONOUS, 2: ELEMENTS)|
  *   | 32 sender's address of the static bytes (8; 0: no direct read)  |
  *   +---------------------------------------------------------------+
  *   data (DATA):                         0 sequence | 4 padding | 8 message bytes (16-byte aligned)
  *   control (CLEAR_TO_SEND, ACK, READ):  0 sequence | 4 padding
  * </pre>
  *
- * A sequence numbers a sender's messages to one receiver; data and control records name the
+ * An ELEMENTS message carries its elements as they lie in the sender's Java array (native byte
+ * order, no section header: {@link ElementReceive}); any other carries an {@code mpjbuf.Buffer}'s
+ * static and dynamic sections as MPJ Express packed them. A sequence numbers a sender's messages to one receiver; data and control records name the
  * message they belong to by it. Every record is at most {@link ShmDevice#CHUNK_BYTES} long.
  */
 final class MessageRecords
@@ -51,6 +53,8 @@ final class MessageRecords
     static final long FLAGS_OFFSET = 28;
     static final long SENDER_ADDRESS_OFFSET = 32;
     static final int FLAG_SYNCHRONOUS = 1;
+    /** The static bytes are a Java array's elements, not an {@code mpjbuf} section ({@link MessageBytes#elements}). */
+    static final int FLAG_ELEMENTS = 2;
 
     /**
      * Data per record, so that a full record (header, fields, data) is exactly
@@ -91,7 +95,8 @@ final class MessageRecords
         memory.set(ValueLayout.JAVA_INT, at + DYNAMIC_BYTES_OFFSET, send.bytes.dynamicBytes());
         memory.set(ValueLayout.JAVA_INT, at + NUM_ELS_OFFSET, send.bytes.numEls());
         memory.set(ValueLayout.JAVA_INT, at + TYPE_CODE_OFFSET, send.bytes.typeCode());
-        memory.set(ValueLayout.JAVA_INT, at + FLAGS_OFFSET, send.synchronous ? FLAG_SYNCHRONOUS : 0);
+        memory.set(ValueLayout.JAVA_INT, at + FLAGS_OFFSET, (send.synchronous ? FLAG_SYNCHRONOUS : 0) |
+            (send.bytes.elements() ? FLAG_ELEMENTS : 0));
         memory.set(ValueLayout.JAVA_LONG, at + SENDER_ADDRESS_OFFSET, senderAddress);
         copyOrAbort(queue, send, 0, at + ENVELOPE_BYTES, n);
         queue.commit();
@@ -163,6 +168,7 @@ final class MessageRecords
     /** The message an envelope record at {@code offset} announces, from {@code source}. */
     static Incoming readEnvelope(final int source, final int kind, final MemorySegment memory, final long offset)
     {
+        final int flags = memory.get(ValueLayout.JAVA_INT, offset + FLAGS_OFFSET);
         return new Incoming(source, sequence(memory, offset),
             memory.get(ValueLayout.JAVA_INT, offset + TAG_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + CONTEXT_OFFSET),
@@ -170,7 +176,8 @@ final class MessageRecords
             memory.get(ValueLayout.JAVA_INT, offset + DYNAMIC_BYTES_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + NUM_ELS_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + TYPE_CODE_OFFSET),
-            (memory.get(ValueLayout.JAVA_INT, offset + FLAGS_OFFSET) & FLAG_SYNCHRONOUS) != 0,
+            (flags & FLAG_SYNCHRONOUS) != 0,
+            (flags & FLAG_ELEMENTS) != 0,
             kind == KIND_RENDEZVOUS,
             memory.get(ValueLayout.JAVA_LONG, offset + SENDER_ADDRESS_OFFSET));
     }

@@ -1,41 +1,38 @@
 package xdev.shmdev;
 
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 
 import mpjbuf.Buffer;
-import mpjbuf.NIOBuffer;
 import mpjdev.Status;
 import xdev.Device;
 
-/** A posted receive: what it matches and the {@code mpjbuf.Buffer} the message goes into. */
+/** A posted receive: what it matches, and where the message goes ({@link ReceiveTarget}). */
 final class RecvRequest extends ShmRequest
 {
     /** Source rank, or {@link #ANY} for {@code ANY_SOURCE}. */
     final int source;
     final int tag;
     final int context;
-    final Buffer buffer;
-    private final ByteBuffer staticBuffer;
-    private final MemorySegment staticTarget;
-    private final int offset;
+    private final ReceiveTarget target;
     private Incoming message;
-    private byte[] dynamicData;
 
     static final int ANY = -1;
 
+    /** A receive into MPJ Express's {@code buffer}. */
     RecvRequest(final RequestDriver driver, final int source, final int tag, final int context, final Buffer buffer,
         final Status status)
+    {
+        this(driver, source, tag, context, new BufferReceive(buffer), status);
+    }
+
+    RecvRequest(final RequestDriver driver, final int source, final int tag, final int context,
+        final ReceiveTarget target, final Status status)
     {
         super(driver, status);
         this.source = source;
         this.tag = tag;
         this.context = context;
-        this.buffer = buffer;
-        this.staticBuffer = ((NIOBuffer)buffer.getStaticBuffer()).getBuffer();
-        // A view from 0 to the capacity: the buffer's own position and limit are left alone until the end.
-        this.staticTarget = MemorySegment.ofBuffer(staticBuffer.duplicate().clear());
-        this.offset = buffer.offset();
+        this.target = target;
     }
 
     boolean matches(final Incoming in)
@@ -50,16 +47,26 @@ final class RecvRequest extends ShmRequest
             (tag == Device.ANY_TAG || tag == in.tag);
     }
 
-    /** Room for the static section, in bytes. */
-    long staticRoom()
+    /** The {@code mpjbuf.Buffer} it receives into (a receive that niodev may take over, in a job across nodes). */
+    Buffer buffer()
     {
-        return staticTarget.byteSize() - offset;
+        if (!(target instanceof BufferReceive receive))
+        {
+            throw new IllegalStateException(describe() + " receives into an array, not an mpjbuf.Buffer");
+        }
+        return receive.buffer;
     }
 
-    /** Where the static section goes: {@code bytes} bytes of the buffer's memory. */
-    MemorySegment staticTarget(final int bytes)
+    /** Why {@code in} cannot be received here, or null. */
+    String refusal(final Incoming in)
     {
-        return staticTarget.asSlice(offset, bytes);
+        return target.refusal(in);
+    }
+
+    /** Where the bound message's static bytes may be read straight from the sender, or null. */
+    MemorySegment directTarget()
+    {
+        return target.directTarget(message);
     }
 
     /** Whether a message has matched it (under the device's lock). */
@@ -68,54 +75,36 @@ final class RecvRequest extends ShmRequest
         return message != null || isDone();
     }
 
-    /** Binds this receive to a matched message; its bytes go straight into the buffer from now on. */
+    /** Binds this receive to a matched message; its bytes go straight to the target from now on. */
     void bind(final Incoming in)
     {
         message = in;
-        dynamicData = in.dynamicBytes > 0 ? new byte[in.dynamicBytes] : null;
+        target.bind(in);
     }
 
     /** Copies payload bytes {@code [position, position + length)} from {@code source} at {@code at}. */
     void accept(final long position, final MemorySegment source, final long at, final int length)
     {
-        final int staticBytes = message.staticBytes;
-        long p = position;
-        long from = at;
-        int left = length;
-        if (p < staticBytes)
-        {
-            final int n = (int)Math.min(left, staticBytes - p);
-            MemorySegment.copy(source, from, staticTarget, offset + p, n);
-            p += n;
-            from += n;
-            left -= n;
-        }
-        if (left > 0)
-        {
-            MemorySegment.copy(source, from, MemorySegment.ofArray(dynamicData), p - staticBytes, left);
-        }
+        target.accept(position, source, at, length);
     }
 
-    /** Sets the buffer's sizes and the status once every byte has arrived (as smpdev leaves them). */
+    /**
+     * Completes the target and the status once every byte has arrived (as smpdev leaves them).
+     *
+     * @throws xdev.XDevException if the message's contents do not fit what was announced.
+     */
     void finish(final java.util.UUID sourceId)
     {
-        buffer.setSize(message.staticBytes);
-        if (dynamicData != null)
-        {
-            buffer.setDynamicBuffer(dynamicData);
-        }
-        staticBuffer.limit(offset + message.staticBytes);
-        staticBuffer.position(0);
         status.srcID = sourceId;
         status.tag = message.tag;
-        status.numEls = message.numEls;
-        status.type = message.type();
+        target.finish(message, status);
     }
 
     @Override
     String describe()
     {
         return "a receive from " + (source == ANY ? "any rank" : "rank " + source) + " (tag " +
-            (tag == Device.ANY_TAG ? "any" : Integer.toString(tag)) + ", context " + context + ")";
+            (tag == Device.ANY_TAG ? "any" : Integer.toString(tag)) + ", context " + context + ", " +
+            target.describeRoom() + ")";
     }
 }

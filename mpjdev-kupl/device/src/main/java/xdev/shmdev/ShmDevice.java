@@ -228,8 +228,12 @@ public final class ShmDevice implements Device
         {
             throw new XDevException("shm device: irecv with a null buffer");
         }
-        final RecvRequest receive = new RecvRequest(progress, ranks.sourceRank(srcID, "irecv"), tag, context, buf,
-            status == null ? new Status() : status);
+        return post(new RecvRequest(progress, ranks.sourceRank(srcID, "irecv"), tag, context, buf,
+            status == null ? new Status() : status));
+    }
+
+    private RecvRequest post(final RecvRequest receive)
+    {
         return progress.locked(() ->
         {
             // Whatever has arrived is matched first, in arrival order.
@@ -313,8 +317,12 @@ public final class ShmDevice implements Device
         {
             throw new XDevException("shm device: send with a null buffer");
         }
-        final int destination = ranks.rankOf(destID, "send");
-        final MessageBytes bytes = MessageBytes.of(buf);
+        return startSend(MessageBytes.of(buf), ranks.rankOf(destID, "send"), tag, context, synchronous);
+    }
+
+    private SendRequest startSend(final MessageBytes bytes, final int destination, final int tag, final int context,
+        final boolean synchronous)
+    {
         final boolean rendezvous = destination != rank && bytes.totalBytes() > EAGER_LIMIT;
         return progress.locked(() ->
         {
@@ -331,6 +339,29 @@ public final class ShmDevice implements Device
         final Incoming message = matching.peekUnexpected(source, tag, context);
         return message == null ? null :
             new Status(ranks.uuid(message.source), message.tag, -1, message.type(), message.numEls);
+    }
+
+    // ---- for ArrayMessages: sends and receives of Java arrays of a basic type, without mpjbuf ----
+
+    /** The device rank of {@code id}; an {@link XDevException} if it is not a rank of this job. */
+    int rankOf(final ProcessID id)
+    {
+        return ranks().rankOf(id, "send");
+    }
+
+    /** Starts a send of {@code bytes} ({@link MessageBytes#ofElements}) to device rank {@code destination}. */
+    SendRequest sendElements(final MessageBytes bytes, final int destination, final int tag, final int context,
+        final boolean synchronous)
+    {
+        checkUsable();
+        return startSend(bytes, destination, tag, context, synchronous);
+    }
+
+    /** Posts a receive into {@code target} from device rank {@code source} (or {@link RecvRequest#ANY}). */
+    RecvRequest receiveElements(final ElementReceive target, final int source, final int tag, final int context)
+    {
+        checkUsable();
+        return post(new RecvRequest(progress, source, tag, context, target, new Status()));
     }
 
     // ---- for ClusterShmDevice, which runs this device among the ranks of one node ----

@@ -69,6 +69,6 @@ class MatchQueuesTest
 
     private static Incoming message(final int source, final int sequence, final int tag, final int context)
     {
-        return new Incoming(source, sequence, tag, context, 8, 0, 2, 1, false, false, 0);
+        return new Incoming(source, sequence, tag, context, 8, 0, 2, 1, false, false, false, 0);
     }
 }

@@ -36,7 +36,7 @@ class MessageProtocolTest
         assertTrue(send.isDone(), "an eager send completes once it is in the queue");
         pair.pump();
         assertTrue(receive.isDone());
-        assertArrayEquals(new int[] {1, 2, 3}, Messages.readInts(receive.buffer, 3));
+        assertArrayEquals(new int[] {1, 2, 3}, Messages.readInts(receive.buffer(), 3));
     }
 
     @Test
@@ -46,7 +46,7 @@ class MessageProtocolTest
         pair.pump();
         final RecvRequest receive = pair.receive(1, Messages.empty(64), TAG);
         assertTrue(receive.isDone());
-        assertArrayEquals(new int[] {7}, Messages.readInts(receive.buffer, 1));
+        assertArrayEquals(new int[] {7}, Messages.readInts(receive.buffer(), 1));
     }
 
     @Test
@@ -70,7 +70,7 @@ class MessageProtocolTest
         pair.pump();
         assertTrue(send.isDone());
         assertTrue(receive.isDone());
-        assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 9));
+        assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer(), LARGE), 9));
         assertTrue(queuedInto(1) < 1024, "only the envelope went through the receiver's queue, not " + queuedInto(1) +
             " bytes");
         final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
@@ -98,8 +98,8 @@ class MessageProtocolTest
             "the second message waits for the area");
         pair.pump();
         assertTrue(first.isDone() && second.isDone() && firstReceive.isDone() && secondReceive.isDone());
-        assertTrue(Messages.isPattern(Messages.readBytes(firstReceive.buffer, huge), 3));
-        assertTrue(Messages.isPattern(Messages.readBytes(secondReceive.buffer, LARGE), 4));
+        assertTrue(Messages.isPattern(Messages.readBytes(firstReceive.buffer(), huge), 3));
+        assertTrue(Messages.isPattern(Messages.readBytes(secondReceive.buffer(), LARGE), 4));
     }
 
     @Test
@@ -129,7 +129,7 @@ class MessageProtocolTest
             reading.pump();
             assertTrue(send.isDone());
             assertTrue(receive.isDone());
-            assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer, LARGE), 5));
+            assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer(), LARGE), 5));
             assumeTrue(reading.sides[1].directReads.enabled(),
                 "process_vm_readv is refused here: the bytes went through the staging area");
             final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(reading.segments[1]);
