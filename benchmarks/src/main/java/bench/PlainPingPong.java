@@ -1,5 +1,6 @@
 package bench;
 
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 import mpi.MPI;
@@ -12,9 +13,10 @@ import mpi.MPI;
  * one line per message size:
  *
  * <pre>
- * plain-pingpong bytes=8 half-round-trip-us=0.61 batches-us=0.60,0.61,...
+ * plain-pingpong bytes=8 half-round-trip-us=0.61 heap-bytes-per-round-trip=480 batches-us=0.60,0.61,...
  * </pre>
- * (the median of the batches, then each batch). Arguments after MPI's: the warm-up in ms, then the message
+ * (the median of the batches, what rank 0's thread allocated per round trip over all of them, then each
+ * batch). Arguments after MPI's: the warm-up in ms, then the message
  * sizes in bytes. Ranks other than 0 and 1 only take part in the {@code Bcast}s.
  *
  * <p>Why it exists: how a device's waits settle can depend on what a program did before it measured (a
@@ -43,18 +45,21 @@ public final class PlainPingPong
             final long[] roundTrips = {warmUp(rank, message, warmupNs)};
             MPI.COMM_WORLD.Bcast(roundTrips, 0, 1, MPI.LONG, 0);
             final double[] halfRoundTripUs = new double[TIMED_BATCHES];
+            final long allocatedBefore = allocatedBytes();
             for (int batch = 0; batch < TIMED_BATCHES; batch++)
             {
                 final long start = System.nanoTime();
                 bounce(rank, message, roundTrips[0]);
                 halfRoundTripUs[batch] = (System.nanoTime() - start) / (2.0 * roundTrips[0]) / 1000.0;
             }
+            final long allocated = allocatedBytes() - allocatedBefore;
             if (rank == 0)
             {
                 final double[] sorted = halfRoundTripUs.clone();
                 Arrays.sort(sorted);
-                System.out.printf("%sbytes=%d half-round-trip-us=%.3f batches-us=%s%n", PREFIX, message.length,
-                    sorted[TIMED_BATCHES / 2], String.join(",", Arrays.stream(halfRoundTripUs)
+                System.out.printf("%sbytes=%d half-round-trip-us=%.3f heap-bytes-per-round-trip=%d batches-us=%s%n",
+                    PREFIX, message.length, sorted[TIMED_BATCHES / 2], allocated / (TIMED_BATCHES * roundTrips[0]),
+                    String.join(",", Arrays.stream(halfRoundTripUs)
                         .mapToObj(us -> String.format("%.3f", us)).toList()));
             }
         }
@@ -76,6 +81,12 @@ public final class PlainPingPong
         }
         final double nsPerRoundTrip = (double)(System.nanoTime() - start) / (batches * WARMUP_BATCH);
         return Math.max(1, (long)(TIMED_BATCH_NS / nsPerRoundTrip));
+    }
+
+    /** Heap bytes this thread has allocated so far (HotSpot's per-thread counter). */
+    private static long allocatedBytes()
+    {
+        return ((com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     private static void bounce(final int rank, final byte[] message, final long roundTrips) throws Exception

@@ -38,6 +38,11 @@ import java.util.stream.IntStream;
 final class JobWatch implements AutoCloseable
 {
     /**
+     * How long the death of a rank whose main threw waits for another rank's death without a word (a kill, a
+     * halt, a lost node), which the first is then taken to follow from and which is named instead.
+     */
+    static final long FAILED_GRACE_MS = 500;
+    /**
      * Environment variable naming the address (or host name) of the launcher's host that the ranks
      * reach, for a job on real machines whose host name resolves to an address they do not.
      */
@@ -266,7 +271,30 @@ final class JobWatch implements AutoCloseable
             return;
         }
         final String lastWord = last;
-        deathIn(lastWord).ifPresent(how -> died(peer, how, exitCodeOf(lastWord)));
+        final Optional<String> death = deathIn(lastWord);
+        if (death.isEmpty())
+        {
+            return;
+        }
+        if (lastWord != null && lastWord.startsWith(WatchProtocol.FAILED + " "))
+        {
+            // A main that threw often threw because another rank died (a lock or a wait on it failed): that
+            // rank's connection may end a moment later here, read by another thread; it is the one to name.
+            Thread.ofPlatform().daemon().name("mpjrun-watch-failed").start(() ->
+            {
+                try
+                {
+                    TimeUnit.MILLISECONDS.sleep(FAILED_GRACE_MS);
+                }
+                catch (final InterruptedException e)
+                {
+                    Thread.currentThread().interrupt();
+                }
+                died(peer, death.get(), exitCodeOf(lastWord));
+            });
+            return;
+        }
+        died(peer, death.get(), exitCodeOf(lastWord));
     }
 
     /** How a connection whose last line was {@code last} tells of a death, or empty for a good end. */
