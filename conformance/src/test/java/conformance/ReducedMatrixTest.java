@@ -42,7 +42,7 @@ class ReducedMatrixTest
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(420)
     void shouldPassEveryCaseInEveryReducedConfigurationAcrossSimulatedNodes() throws Exception
     {
         final String refusal = SimulatedCluster.unavailableReason();
