@@ -45,10 +45,7 @@ class DebianMpjrunIT
     {
         assumeTrue(Files.isExecutable(DEBIAN_MPJRUN), () -> "skipped: no " + DEBIAN_MPJRUN + " (Debian's " +
             "libmpj-java installs it: as root, 'apt-get install -y libmpj-java')");
-        final Path agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar"))
-            .toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar), "no agent jar at " + agentJar + ": run in Maven's " +
-            "integration-test phase");
+        final Path agentJar = PackagedAgent.jar();
         compileSample(classes);
         final String apiJar = apiOnClassPath();
 

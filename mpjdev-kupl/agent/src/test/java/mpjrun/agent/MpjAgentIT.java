@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,9 +38,7 @@ class MpjAgentIT
     @BeforeAll
     static void findTheAgent() throws Exception
     {
-        agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar),
-            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        agentJar = PackagedAgent.jar();
         mpjHome = MpjHome.prepare(MpjHome.defaultDirectory());
     }
 

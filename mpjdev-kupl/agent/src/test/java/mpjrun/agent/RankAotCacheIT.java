@@ -55,9 +55,7 @@ class RankAotCacheIT
     @BeforeAll
     static void runTheFirstJob() throws Exception
     {
-        agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar),
-            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        agentJar = PackagedAgent.jar();
         mpjHome = MpjHome.prepare(MpjHome.defaultDirectory());
         trainingJob = starter(HelloAllgather.class.getName());
     }

@@ -3,7 +3,6 @@ package mpjrun.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,9 +34,7 @@ class ShmCollectivesIT
     @BeforeAll
     static void findTheAgent()
     {
-        agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar),
-            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        agentJar = PackagedAgent.jar();
     }
 
     @ParameterizedTest(name = "{0} ranks")

@@ -49,9 +49,7 @@ class ShmStarterFaultsIT
     @BeforeAll
     static void findTheAgent() throws Exception
     {
-        agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar),
-            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        agentJar = PackagedAgent.jar();
         mpjHome = MpjHome.prepare(MpjHome.defaultDirectory());
     }
 

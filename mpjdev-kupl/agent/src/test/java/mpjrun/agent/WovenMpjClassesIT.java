@@ -57,9 +57,7 @@ class WovenMpjClassesIT
     @BeforeAll
     static void findTheAgent()
     {
-        agentJar = Path.of(System.getProperty("kupl.agent.jar", "target/missing-agent.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(agentJar),
-            "no agent jar at " + agentJar + ": run in Maven's integration-test phase");
+        agentJar = PackagedAgent.jar();
     }
 
     @Test
