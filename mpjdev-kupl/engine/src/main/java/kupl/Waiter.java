@@ -28,7 +28,8 @@ import java.util.function.BooleanSupplier;
  * {@link SpinBudget}: how each ended decides how long the next ones spin and yield.
  *
  * <p>Safe to share between threads: each wait that does not end at its first check gets its own
- * {@link BackoffIdle}; the budget they share tolerates racing updates.
+ * {@link BackoffIdle}, kept per thread and reused by that thread's next wait (a wait on every message of a
+ * device makes no object); the budget they share tolerates racing updates.
  */
 public final class Waiter
 {
@@ -56,6 +57,8 @@ public final class Waiter
     private final long livenessIntervalNs;
     /** Whether each wait runs the installed {@link ProcessProgress} between its checks. */
     private final boolean runsProcessProgress;
+    /** Each thread's wait, reused by its next one (a wait nested in another, rare, makes its own). */
+    private final ThreadLocal<Wait> threadWait = new ThreadLocal<>();
 
     /**
      * @param idleSettings       how to let time pass.
@@ -165,7 +168,7 @@ public final class Waiter
         Objects.requireNonNull(condition, "condition");
         if (!condition.getAsBoolean())
         {
-            new Wait(() -> condition.getAsBoolean() ? Outcome.MET : Outcome.IDLE, peer, guard, what).run();
+            waitOfThisThread().run(null, condition, peer, guard, what);
         }
     }
 
@@ -187,7 +190,22 @@ public final class Waiter
     public void await(final Attempt attempt, final int peer, final WaitGuard guard, final Object what)
     {
         Objects.requireNonNull(attempt, "attempt");
-        new Wait(attempt, peer, guard, what).run();
+        waitOfThisThread().run(attempt, null, peer, guard, what);
+    }
+
+    private Wait waitOfThisThread()
+    {
+        final Wait wait = threadWait.get();
+        if (wait != null && !wait.running)
+        {
+            return wait;
+        }
+        final Wait fresh = new Wait();
+        if (wait == null)
+        {
+            threadWait.set(fresh);
+        }
+        return fresh;
     }
 
     /**
@@ -205,29 +223,50 @@ public final class Waiter
         }
     }
 
-    /** One wait: its backoff, its clock and what its last check found. */
+    /** One wait at a time of one thread: its backoff, what it waits for and what its last check found. */
     private final class Wait implements BooleanSupplier
     {
-        private final Attempt attempt;
-        private final int peer;
-        private final WaitGuard guard;
-        private final Object what;
         private final BackoffIdle idle = new BackoffIdle(idleSettings);
-        private Outcome last = Outcome.IDLE;
+        /** What it checks: an attempt, or else a plain condition (no adapter made for one). */
+        private Attempt attempt;
+        private BooleanSupplier condition;
+        private int peer;
+        private WaitGuard guard;
+        private Object what;
+        private Outcome last;
+        /** Whether a wait is using it now. */
+        boolean running;
 
-        Wait(final Attempt attempt, final int peer, final WaitGuard guard, final Object what)
+        void run(final Attempt attempt, final BooleanSupplier condition, final int peer, final WaitGuard guard,
+            final Object what)
         {
-            this.attempt = attempt;
-            this.peer = peer;
             this.guard = Objects.requireNonNull(guard, "guard");
-            this.what = what;
             if (peer != Liveness.ANY_RANK)
             {
                 liveness.identity(peer);
             }
+            this.attempt = attempt;
+            this.condition = condition;
+            this.peer = peer;
+            this.what = what;
+            this.last = Outcome.IDLE;
+            running = true;
+            try
+            {
+                run();
+            }
+            finally
+            {
+                // Nothing the wait was given outlives it.
+                this.attempt = null;
+                this.condition = null;
+                this.guard = null;
+                this.what = null;
+                running = false;
+            }
         }
 
-        void run()
+        private void run()
         {
             boolean timing = false;
             long startNs = 0;
@@ -274,7 +313,7 @@ public final class Waiter
                         {
                             // A peer may make the condition true and then exit while this wait
                             // parks: what it did before it went counts, so look once more.
-                            last = attempt.attempt();
+                            last = attemptOnce();
                             if (last == Outcome.IDLE)
                             {
                                 throw death;
@@ -306,7 +345,7 @@ public final class Waiter
         /** The caller's attempt, then, if it found nothing to do, one pass of the process's progress. */
         private Outcome check()
         {
-            final Outcome outcome = attempt.attempt();
+            final Outcome outcome = attemptOnce();
             if (outcome != Outcome.IDLE || !runsProcessProgress)
             {
                 return outcome;
@@ -322,6 +361,11 @@ public final class Waiter
                 throw new KuplException("waiting for " + what + ": the process's messages (" + progress +
                     ") failed: " + e.getMessage(), e);
             }
+        }
+
+        private Outcome attemptOnce()
+        {
+            return attempt != null ? attempt.attempt() : condition.getAsBoolean() ? Outcome.MET : Outcome.IDLE;
         }
 
         @Override

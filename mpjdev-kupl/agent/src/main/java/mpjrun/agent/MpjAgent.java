@@ -60,6 +60,9 @@ public final class MpjAgent
         pointToPoint("issend", PointToPointAdvice.START, PointToPointAdvice.Issend.class),
         pointToPoint("recv", PointToPointAdvice.RECV, PointToPointAdvice.Recv.class),
         pointToPoint("irecv", PointToPointAdvice.START, PointToPointAdvice.Irecv.class),
+        new AdviceTransformer.Target("mpi.Comm", "Sendrecv", PointToPointAdvice.SENDRECV,
+            PointToPointAdvice.Sendrecv.class, PointToPointAdvice.RUNTIME, "MPJ Express builds Sendrecv of Irecv, " +
+            "Isend and two waits, two requests per exchange; the direct path posts both in requests it reuses"),
         new AdviceTransformer.Target("mpi.Comm", "Free", CollectiveAdvice.BARRIER, CollectiveAdvice.Free.class,
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,

@@ -13,7 +13,9 @@ import xdev.shmdev.ArrayMessages;
  * packing ({@link ArrayMessages}), at the start of {@code mpi.Comm}'s protected {@code send}, {@code ssend},
  * {@code isend}, {@code issend}, {@code recv} and {@code irecv}, which its public calls ({@code Send},
  * {@code Sendrecv}, {@code Send_init}, ...) are built on. Where the direct path has done the call, MPJ Express's
- * body is skipped and, for the calls that return, the exit advice returns what the direct path made.
+ * body is skipped and, for the calls that return, the exit advice returns what the direct path made. Public
+ * {@code Sendrecv} has advice of its own: MPJ Express builds it of {@code Irecv}, {@code Isend} and two waits,
+ * whose requests the direct path's own exchange does not need.
  */
 final class PointToPointAdvice
 {
@@ -23,6 +25,8 @@ final class PointToPointAdvice
     static final String SEND = ARGUMENTS + "V";
     static final String START = ARGUMENTS + "Lmpi/Request;";
     static final String RECV = ARGUMENTS + "Lmpi/Status;";
+    private static final String BUFFER = "Ljava/lang/Object;IILmpi/Datatype;II";
+    static final String SENDRECV = "(" + BUFFER + BUFFER + ")Lmpi/Status;";
 
     private PointToPointAdvice()
     {
@@ -166,6 +170,37 @@ final class PointToPointAdvice
             if (started != null)
             {
                 returned = started;
+            }
+        }
+    }
+
+    /** {@code Comm.Sendrecv(sendbuf, ..., sendtag, recvbuf, ..., recvtag)}, returning the status. */
+    static final class Sendrecv
+    {
+        private Sendrecv()
+        {
+        }
+
+        @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
+        static Status enter(@Advice.This final Comm comm, @Advice.Argument(0) final Object sendbuf,
+            @Advice.Argument(1) final int sendoffset, @Advice.Argument(2) final int sendcount,
+            @Advice.Argument(3) final Datatype sendtype, @Advice.Argument(4) final int dest,
+            @Advice.Argument(5) final int sendtag, @Advice.Argument(6) final Object recvbuf,
+            @Advice.Argument(7) final int recvoffset, @Advice.Argument(8) final int recvcount,
+            @Advice.Argument(9) final Datatype recvtype, @Advice.Argument(10) final int source,
+            @Advice.Argument(11) final int recvtag)
+        {
+            return ArrayMessages.sendrecv(comm, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf,
+                recvoffset, recvcount, recvtype, source, recvtag);
+        }
+
+        @Advice.OnMethodExit
+        static void exit(@Advice.Enter final Status received,
+            @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Status returned)
+        {
+            if (received != null)
+            {
+                returned = received;
             }
         }
     }

@@ -1,6 +1,5 @@
 package xdev.shmdev;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -43,6 +42,8 @@ public final class ArrayMessages
     private static final Map<mpjdev.Comm, CommRanks> RANKS = Collections.synchronizedMap(new WeakHashMap<>());
     private static volatile CommRanks last;
     private static final LongAdder HANDLED_CALLS = new LongAdder();
+    /** Each thread's requests for its blocking calls. */
+    private static final ThreadLocal<Reusable> REUSABLE = ThreadLocal.withInitial(Reusable::new);
 
     private ArrayMessages()
     {
@@ -59,7 +60,9 @@ public final class ArrayMessages
         final Datatype datatype, final int dest, final int tag, final boolean pt2pt, final boolean synchronous)
         throws MPIException
     {
-        final SendRequest send = startSend(comm, buf, offset, count, datatype, dest, tag, pt2pt, synchronous);
+        final Reusable reusable = REUSABLE.get();
+        final SendRequest send = startSend(comm, buf, offset, count, datatype, dest, tag, pt2pt, synchronous,
+            reusable);
         if (send == null)
         {
             return false;
@@ -72,6 +75,10 @@ public final class ArrayMessages
         {
             throw new MPIException(e);
         }
+        if (send.destination != device.rank())
+        {
+            reusable.sendDone(send);
+        }
         return true;
     }
 
@@ -80,7 +87,7 @@ public final class ArrayMessages
         final Datatype datatype, final int dest, final int tag, final boolean pt2pt, final boolean synchronous)
         throws MPIException
     {
-        final SendRequest send = startSend(comm, buf, offset, count, datatype, dest, tag, pt2pt, synchronous);
+        final SendRequest send = startSend(comm, buf, offset, count, datatype, dest, tag, pt2pt, synchronous, null);
         return send == null ? null : new Request(send);
     }
 
@@ -88,32 +95,82 @@ public final class ArrayMessages
     public static Status recv(final Comm comm, final Object buf, final int offset, final int count,
         final Datatype datatype, final int source, final int tag, final boolean pt2pt) throws MPIException
     {
-        final RecvRequest receive = postReceive(comm, buf, offset, count, datatype, source, tag, pt2pt);
+        final Reusable reusable = REUSABLE.get();
+        final RecvRequest receive = postReceive(comm, buf, offset, count, datatype, source, tag, pt2pt, reusable);
         if (receive == null)
         {
             return null;
         }
+        final Status status;
         try
         {
-            return new Status(receive.iwait());
+            // A new mpi.Status, as MPJ Express's Recv returns: the program may keep it.
+            status = new Status(receive.iwait());
         }
         catch (final XDevException e)
         {
             throw new MPIException(e);
         }
+        reusable.receiveDone(receive);
+        return status;
+    }
+
+    /**
+     * {@code Comm.Sendrecv}; null if MPJ Express must do it (then its {@code Irecv} and {@code Isend} may still come
+     * here one by one). As MPJ Express's: the receive is posted first, then the send started, and both waited for;
+     * in this thread's reused requests, so an exchange makes no object but the status it returns.
+     */
+    public static Status sendrecv(final Comm comm, final Object sendbuf, final int sendoffset, final int sendcount,
+        final Datatype sendtype, final int dest, final int sendtag, final Object recvbuf, final int recvoffset,
+        final int recvcount, final Datatype recvtype, final int source, final int recvtag) throws MPIException
+    {
+        final ShmDevice shm = device();
+        if (shm == null || kindOf(sendtype, sendbuf, sendoffset, sendcount) == null ||
+            kindOf(recvtype, recvbuf, recvoffset, recvcount) == null)
+        {
+            return null;
+        }
+        final CommRanks ranks = ranksOf(comm, shm);
+        if (ranks == null || dest < 0 || dest >= ranks.deviceRankOf.length ||
+            source != MPI.ANY_SOURCE && (source < 0 || source >= ranks.deviceRankOf.length))
+        {
+            return null;
+        }
+        final Reusable reusable = REUSABLE.get();
+        final RecvRequest receive = postReceive(comm, recvbuf, recvoffset, recvcount, recvtype, source, recvtag, true,
+            reusable);
+        final SendRequest send = startSend(comm, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, true, false,
+            reusable);
+        final Status status;
+        try
+        {
+            status = new Status(receive.iwait());
+            send.iwait();
+        }
+        catch (final XDevException e)
+        {
+            throw new MPIException(e);
+        }
+        reusable.receiveDone(receive);
+        if (send.destination != shm.rank())
+        {
+            reusable.sendDone(send);
+        }
+        return status;
     }
 
     /** {@code Comm.irecv}; null if MPJ Express must do it. */
     public static Request irecv(final Comm comm, final Object buf, final int offset, final int count,
         final Datatype datatype, final int source, final int tag, final boolean pt2pt) throws MPIException
     {
-        final RecvRequest receive = postReceive(comm, buf, offset, count, datatype, source, tag, pt2pt);
+        final RecvRequest receive = postReceive(comm, buf, offset, count, datatype, source, tag, pt2pt, null);
         return receive == null ? null : new Request(receive);
     }
 
+    /** Starts a send, in the thread's reusable request if {@code reusable} is not null (a blocking call). */
     private static SendRequest startSend(final Comm comm, final Object buf, final int offset, final int count,
-        final Datatype datatype, final int dest, final int tag, final boolean pt2pt, final boolean synchronous)
-        throws MPIException
+        final Datatype datatype, final int dest, final int tag, final boolean pt2pt, final boolean synchronous,
+        final Reusable reusable) throws MPIException
     {
         final ShmDevice shm = device();
         final ElementKind kind = shm == null || !pt2pt ? null : kindOf(datatype, buf, offset, count);
@@ -122,13 +179,23 @@ public final class ArrayMessages
         {
             return null;
         }
-        final MemorySegment elements = kind.view(buf).asSlice((long)offset * kind.bytes(),
-            (long)count * kind.bytes());
         HANDLED_CALLS.increment();
         try
         {
-            return shm.sendElements(MessageBytes.ofElements(elements, count, kind.code), ranks.deviceRankOf[dest], tag,
-                ranks.sendContext, synchronous);
+            final int destination = ranks.deviceRankOf[dest];
+            // A message to this very process keeps its send until a receive matches it: never a reused request.
+            final SendRequest reuse = reusable == null || destination == shm.rank() ? null : reusable.takeSend();
+            final MessageBytes bytes;
+            if (reuse != null)
+            {
+                bytes = reuse.bytes;
+                bytes.viewElements(buf, kind, offset, count);
+            }
+            else
+            {
+                bytes = MessageBytes.ofElements(buf, kind, offset, count);
+            }
+            return shm.sendElements(bytes, destination, tag, ranks.sendContext, synchronous, reuse);
         }
         catch (final XDevException e)
         {
@@ -136,8 +203,10 @@ public final class ArrayMessages
         }
     }
 
+    /** Posts a receive, in the thread's reusable request if {@code reusable} is not null (a blocking call). */
     private static RecvRequest postReceive(final Comm comm, final Object buf, final int offset, final int count,
-        final Datatype datatype, final int source, final int tag, final boolean pt2pt) throws MPIException
+        final Datatype datatype, final int source, final int tag, final boolean pt2pt, final Reusable reusable)
+        throws MPIException
     {
         final ShmDevice shm = device();
         final ElementKind kind = shm == null || !pt2pt ? null : kindOf(datatype, buf, offset, count);
@@ -149,9 +218,19 @@ public final class ArrayMessages
         HANDLED_CALLS.increment();
         try
         {
-            return shm.receiveElements(new ElementReceive(kind, kind.view(buf), offset, count,
-                ranks.commRankOf), source == MPI.ANY_SOURCE ? RecvRequest.ANY : ranks.deviceRankOf[source], tag,
-                ranks.recvContext);
+            final RecvRequest reuse = reusable == null ? null : reusable.takeReceive();
+            final ElementReceive target;
+            if (reuse != null)
+            {
+                target = reuse.elementTarget();
+                target.aim(kind, buf, offset, count, ranks.commRankOf);
+            }
+            else
+            {
+                target = new ElementReceive(kind, buf, offset, count, ranks.commRankOf);
+            }
+            return shm.receiveElements(target, source == MPI.ANY_SOURCE ? RecvRequest.ANY :
+                ranks.deviceRankOf[source], tag, ranks.recvContext, reuse);
         }
         catch (final XDevException e)
         {
@@ -206,6 +285,44 @@ public final class ArrayMessages
         final CommRanks ranks = RANKS.computeIfAbsent(mpj, key -> CommRanks.of(mpj, shm));
         last = ranks;
         return ranks;
+    }
+
+    /**
+     * A thread's requests for its blocking {@code Send} and {@code Recv}, reused call after call so that a message
+     * pair makes no object once warm (an {@code Isend} or {@code Irecv} makes its own: the program holds it). A
+     * request is taken out while its call runs and given back only once waited for without error, so a call that
+     * fails, or one nested in it, makes a new one; given back, it holds no array of the program's.
+     */
+    private static final class Reusable
+    {
+        private SendRequest send;
+        private RecvRequest receive;
+
+        SendRequest takeSend()
+        {
+            final SendRequest taken = send;
+            send = null;
+            return taken;
+        }
+
+        RecvRequest takeReceive()
+        {
+            final RecvRequest taken = receive;
+            receive = null;
+            return taken;
+        }
+
+        void sendDone(final SendRequest done)
+        {
+            done.bytes.clearElements();
+            send = done;
+        }
+
+        void receiveDone(final RecvRequest done)
+        {
+            done.elementTarget().clear();
+            receive = done;
+        }
     }
 
     /** A communicator's ranks on the device, both ways, and its point-to-point contexts. */

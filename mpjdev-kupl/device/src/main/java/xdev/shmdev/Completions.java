@@ -1,8 +1,5 @@
 package xdev.shmdev;
 
-import java.util.Iterator;
-import java.util.LinkedHashSet;
-
 import kupl.Doorbell;
 import xdev.XDevException;
 
@@ -10,11 +7,16 @@ import xdev.XDevException;
  * Completes requests: marks them done, keeps them in completion order for {@code peek}
  * ({@code Request.iwaitany}) until they are waited for or freed, and wakes a thread of this
  * process that may sleep waiting for one. Used under the device's lock.
+ *
+ * <p>The order is a list threaded through the requests themselves ({@link ShmRequest#completedBefore},
+ * {@link ShmRequest#completedAfter}): completing, taking and forgetting a request make no object, and forgetting
+ * one in the middle (a {@code Wait} on one of many {@code Isend}s) costs the same as the first.
  */
 final class Completions
 {
-    private final LinkedHashSet<ShmRequest> completed = new LinkedHashSet<>();
     private final Doorbell ownBell;
+    private ShmRequest first;
+    private ShmRequest last;
 
     /** @param ownBell where this process's waiting threads sleep. */
     Completions(final Doorbell ownBell)
@@ -25,7 +27,7 @@ final class Completions
     void complete(final ShmRequest request)
     {
         request.markDone();
-        completed.add(request);
+        append(request);
         // After the volatile store of done (markDone): a sleeper woken by the ring sees the request done.
         ownBell.ringIfSleeping();
     }
@@ -34,7 +36,7 @@ final class Completions
     void fail(final ShmRequest request, final XDevException error)
     {
         request.markFailed(error);
-        completed.add(request);
+        append(request);
         ownBell.ringIfSleeping();
     }
 
@@ -50,18 +52,60 @@ final class Completions
     /** The request completed first among those not yet taken, waited for or freed; null if none. */
     ShmRequest takeFirst()
     {
-        final Iterator<ShmRequest> first = completed.iterator();
-        if (!first.hasNext())
+        final ShmRequest request = first;
+        if (request != null)
         {
-            return null;
+            forget(request);
         }
-        final ShmRequest request = first.next();
-        first.remove();
         return request;
     }
 
     void forget(final ShmRequest request)
     {
-        completed.remove(request);
+        if (!request.inCompleted)
+        {
+            return;
+        }
+        final ShmRequest before = request.completedBefore;
+        final ShmRequest after = request.completedAfter;
+        if (before == null)
+        {
+            first = after;
+        }
+        else
+        {
+            before.completedAfter = after;
+        }
+        if (after == null)
+        {
+            last = before;
+        }
+        else
+        {
+            after.completedBefore = before;
+        }
+        request.completedBefore = null;
+        request.completedAfter = null;
+        request.inCompleted = false;
+    }
+
+    private void append(final ShmRequest request)
+    {
+        if (request.inCompleted)
+        {
+            return;
+        }
+        request.inCompleted = true;
+        request.completedBefore = last;
+        request.completedAfter = null;
+        if (last == null)
+        {
+            first = request;
+        }
+        else
+        {
+            last.completedAfter = request;
+        }
+        last = request;
     }
 }

@@ -42,7 +42,7 @@ final class DeviceWaiter
      *
      * @throws XDevException naming the rank (and its pid) if a rank of the job died meanwhile.
      */
-    void await(final Waiter.Attempt attempt, final String what)
+    void await(final Waiter.Attempt attempt, final Object what)
     {
         try
         {

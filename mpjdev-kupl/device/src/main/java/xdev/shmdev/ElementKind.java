@@ -85,6 +85,19 @@ enum ElementKind
         };
     }
 
+    /** Copies elements {@code [index, index + count)} of {@code array}, as they lie, into {@code to} at {@code at}. */
+    void copyOut(final Object array, final int index, final MemorySegment to, final long at, final int count)
+    {
+        // Straight from the array: no segment made to view it.
+        MemorySegment.copy(array, index, to, inArray, at, count);
+    }
+
+    /** Copies {@code count} elements in an array's order from {@code from} at {@code at} into {@code array}. */
+    void copyIn(final MemorySegment from, final long at, final Object array, final int index, final int count)
+    {
+        MemorySegment.copy(from, inArray, at, array, index, count);
+    }
+
     int bytes()
     {
         return (int)inArray.byteSize();

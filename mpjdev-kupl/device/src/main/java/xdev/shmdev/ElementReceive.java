@@ -19,28 +19,49 @@ final class ElementReceive implements ReceiveTarget
 {
     private static final ValueLayout.OfInt PACKED_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
-    private final ElementKind kind;
-    private final MemorySegment array;
-    private final long start;
-    private final int count;
+    // Not final: a thread's blocking receives reuse one target (aim), set before the device sees it each time.
+    private ElementKind kind;
+    private Object array;
+    private int index;
+    private long start;
+    /** The array as memory, made only if a piece of the message splits an element or it was packed. */
+    private MemorySegment view;
+    private int count;
     /** Each device rank's rank in the receive's communicator. */
-    private final int[] commRankOf;
+    private int[] commRankOf;
     /** A packed message's bytes, until every one has arrived. */
     private byte[] packed;
 
     /**
-     * @param array      the array, viewed whole.
+     * @param array      the array, of {@code kind}.
      * @param index      the first element received into.
      * @param commRankOf each device rank's rank in the communicator, for the status.
      */
-    ElementReceive(final ElementKind kind, final MemorySegment array, final int index, final int count,
+    ElementReceive(final ElementKind kind, final Object array, final int index, final int count,
         final int[] commRankOf)
+    {
+        aim(kind, array, index, count, commRankOf);
+    }
+
+    /** Now into {@code count} elements of {@code array} from {@code index}: a reused receive's next one. */
+    void aim(final ElementKind kind, final Object array, final int index, final int count, final int[] commRankOf)
     {
         this.kind = kind;
         this.array = array;
+        this.index = index;
         this.start = (long)index * kind.bytes();
         this.count = count;
         this.commRankOf = commRankOf;
+        this.view = null;
+        this.packed = null;
+    }
+
+    /** Lets go of the last receive's array (a thread's reused target must not keep it alive). */
+    void clear()
+    {
+        array = null;
+        view = null;
+        packed = null;
     }
 
     @Override
@@ -66,9 +87,13 @@ final class ElementReceive implements ReceiveTarget
     @Override
     public void accept(final long position, final MemorySegment source, final long at, final int length)
     {
-        if (packed == null)
+        if (packed == null && position % kind.bytes() == 0 && length % kind.bytes() == 0)
         {
-            MemorySegment.copy(source, at, array, start + position, length);
+            kind.copyIn(source, at, array, index + (int)(position / kind.bytes()), length / kind.bytes());
+        }
+        else if (packed == null)
+        {
+            MemorySegment.copy(source, at, view(), start + position, length);
         }
         else
         {
@@ -96,7 +121,7 @@ final class ElementReceive implements ReceiveTarget
                 throw new XDevException("shm device: the packed message from rank " + message.source + " (tag " +
                     message.tag + ") does not hold " + message.numEls + " " + kind + " elements in its first section");
             }
-            kind.unpack(bytes, ElementKind.SECTION_HEADER_BYTES, array, start, elements);
+            kind.unpack(bytes, ElementKind.SECTION_HEADER_BYTES, view(), start, elements);
         }
         else if (packed == null && (long)message.numEls * kind.bytes() != message.staticBytes)
         {
@@ -108,6 +133,15 @@ final class ElementReceive implements ReceiveTarget
         status.numEls = message.numEls;
         status.count = message.numEls;
         status.type = kind.type;
+    }
+
+    private MemorySegment view()
+    {
+        if (view == null)
+        {
+            view = kind.view(array);
+        }
+        return view;
     }
 
     @Override

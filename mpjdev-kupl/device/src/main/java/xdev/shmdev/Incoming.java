@@ -14,24 +14,34 @@ import xdev.XDevException;
  */
 final class Incoming
 {
-    final int source;
-    final int sequence;
-    final int tag;
-    final int context;
-    final int staticBytes;
-    final int dynamicBytes;
-    final int numEls;
-    final int typeCode;
-    final boolean synchronous;
+    // Not final: the protocol reuses an Incoming whose eager message was received (MessageProtocol#recycle).
+    int source;
+    int sequence;
+    int tag;
+    int context;
+    int staticBytes;
+    int dynamicBytes;
+    int numEls;
+    int typeCode;
+    boolean synchronous;
     /** Whether its static bytes are array elements in native order ({@link MessageRecords#FLAG_ELEMENTS}). */
-    final boolean elements;
-    final boolean rendezvous;
+    boolean elements;
+    boolean rendezvous;
     /** Address of the bytes in the sender, if the receiver may read them directly; else 0. */
-    final long senderAddress;
+    long senderAddress;
     /** Payload bytes that have arrived so far. */
     private long arrived;
     /** Where the bytes of an unmatched eager message wait: made when the first of them arrives unmatched. */
     private byte[] staging;
+    /**
+     * A staging array an earlier message of this (reused) Incoming had, kept for the next one that needs one up to
+     * {@link #KEPT_STAGING_BYTES}: a message that arrives before its receive is posted makes no array then.
+     */
+    private byte[] keptStaging;
+    /** Views of {@link #staging} and {@link #keptStaging} as memory, made once per array. */
+    private MemorySegment stagingView;
+    private MemorySegment keptView;
+    static final int KEPT_STAGING_BYTES = 64 * 1024;
     /** The receive it matched, or null. */
     private RecvRequest receive;
     /** A send to this very process, completed when matched if it is synchronous. */
@@ -40,6 +50,15 @@ final class Incoming
     private boolean discarded;
 
     Incoming(final int source, final int sequence, final int tag, final int context, final int staticBytes,
+        final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,
+        final boolean elements, final boolean rendezvous, final long senderAddress)
+    {
+        reset(source, sequence, tag, context, staticBytes, dynamicBytes, numEls, typeCode, synchronous, elements,
+            rendezvous, senderAddress);
+    }
+
+    /** Makes this a new message, just announced: one received and done with, reused by the protocol. */
+    void reset(final int source, final int sequence, final int tag, final int context, final int staticBytes,
         final int dynamicBytes, final int numEls, final int typeCode, final boolean synchronous,
         final boolean elements, final boolean rendezvous, final long senderAddress)
     {
@@ -55,6 +74,33 @@ final class Incoming
         this.elements = elements;
         this.rendezvous = rendezvous;
         this.senderAddress = senderAddress;
+        this.arrived = 0;
+        keepStaging();
+        this.receive = null;
+        this.localSend = null;
+        this.discarded = false;
+    }
+
+    /** Lets go of the staging array, keeping it (and its view) for a later message if it is the largest yet. */
+    private void keepStaging()
+    {
+        if (staging != null && staging.length <= KEPT_STAGING_BYTES &&
+            (keptStaging == null || staging.length > keptStaging.length))
+        {
+            keptStaging = staging;
+            keptView = stagingView;
+        }
+        staging = null;
+        stagingView = null;
+    }
+
+    private MemorySegment stagingView()
+    {
+        if (stagingView == null)
+        {
+            stagingView = MemorySegment.ofArray(staging);
+        }
+        return stagingView;
     }
 
     /** A message from this process to itself: every byte copied from {@code send} now, staged until matched. */
@@ -121,9 +167,9 @@ final class Incoming
         {
             if (arrived > 0)
             {
-                matched.accept(0, MemorySegment.ofArray(staging), 0, (int)arrived);
+                matched.accept(0, stagingView(), 0, (int)arrived);
             }
-            staging = null;
+            keepStaging();
         }
     }
 
@@ -132,7 +178,7 @@ final class Incoming
     {
         checkUnmatched();
         discarded = true;
-        staging = null;
+        keepStaging();
     }
 
     /** Every byte of a rendezvous message was read from the sender directly (or dropped): no data records follow. */
@@ -168,9 +214,19 @@ final class Incoming
             if (staging == null)
             {
                 // Only now: a message matched on arrival (the common case) never needs one.
-                staging = new byte[(int)totalBytes()];
+                if (keptStaging != null && keptStaging.length >= totalBytes())
+                {
+                    staging = keptStaging;
+                    stagingView = keptView;
+                    keptStaging = null;
+                    keptView = null;
+                }
+                else
+                {
+                    staging = new byte[(int)totalBytes()];
+                }
             }
-            MemorySegment.copy(memory, at, MemorySegment.ofArray(staging), arrived, length);
+            MemorySegment.copy(memory, at, stagingView(), arrived, length);
         }
         arrived += length;
     }

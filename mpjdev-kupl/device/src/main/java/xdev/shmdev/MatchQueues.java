@@ -1,7 +1,6 @@
 package xdev.shmdev;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -23,12 +22,13 @@ final class MatchQueues
      */
     RecvRequest arrive(final Incoming message)
     {
-        for (final Iterator<RecvRequest> receives = posted.iterator(); receives.hasNext(); )
+        // Indexed loops here and below: no iterator made per message.
+        for (int i = 0; i < posted.size(); i++)
         {
-            final RecvRequest receive = receives.next();
+            final RecvRequest receive = posted.get(i);
             if (receive.matches(message))
             {
-                receives.remove();
+                posted.remove(i);
                 return receive;
             }
         }
@@ -64,24 +64,26 @@ final class MatchQueues
     /** The first unexpected message from {@code source} (or any) with {@code tag} (or any) and {@code context}. */
     Incoming peekUnexpected(final int source, final int tag, final int context)
     {
-        for (final Incoming message : unexpected)
+        final int index = indexOfUnexpected(source, tag, context);
+        return index < 0 ? null : unexpected.get(index);
+    }
+
+    private int indexOfUnexpected(final int source, final int tag, final int context)
+    {
+        for (int i = 0; i < unexpected.size(); i++)
         {
-            if (RecvRequest.matches(source, tag, context, message))
+            if (RecvRequest.matches(source, tag, context, unexpected.get(i)))
             {
-                return message;
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** As {@link #peekUnexpected}, and no longer unexpected. */
     Incoming takeUnexpected(final int source, final int tag, final int context)
     {
-        final Incoming message = peekUnexpected(source, tag, context);
-        if (message != null)
-        {
-            unexpected.remove(message);
-        }
-        return message;
+        final int index = indexOfUnexpected(source, tag, context);
+        return index < 0 ? null : unexpected.remove(index);
     }
 }

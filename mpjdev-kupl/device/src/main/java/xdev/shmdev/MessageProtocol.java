@@ -47,6 +47,13 @@ final class MessageProtocol implements ShmQueue.Reader
     private final SequenceTable<Incoming> arriving;
     /** Rendezvous and synchronous sends waiting for their receiver's answer, by destination and sequence. */
     private final SequenceTable<SendRequest> awaitingReceiver;
+    /**
+     * Incomings of eager messages that were received and are referenced nowhere, for the next envelopes: a message
+     * that arrives makes no object. At most {@link #SPARE_INCOMINGS}; the last kept is the next used, so that the
+     * few in use keep their staging arrays warm.
+     */
+    private final java.util.ArrayDeque<Incoming> spare = new java.util.ArrayDeque<>();
+    private static final int SPARE_INCOMINGS = 16;
 
     /**
      * @param pidOfRank each rank's process id, for direct reads.
@@ -140,7 +147,7 @@ final class MessageProtocol implements ShmQueue.Reader
     private void onEnvelope(final int source, final int kind, final MemorySegment memory, final long offset,
         final int length)
     {
-        final Incoming message = MessageRecords.readEnvelope(source, kind, memory, offset);
+        final Incoming message = MessageRecords.readEnvelope(spare.pollLast(), source, kind, memory, offset);
         if (!message.isComplete())
         {
             arriving.put(source, message.sequence, message);
@@ -273,6 +280,21 @@ final class MessageProtocol implements ShmQueue.Reader
                 return;
             }
             completions.complete(receive);
+            recycle(message);
+        }
+    }
+
+    /**
+     * Keeps {@code message}, received, for a later envelope if nothing can still reach it: an eager message through
+     * a queue (out of every table and list by now; a rendezvous one may still be named by the staging areas, a
+     * local one holds its send).
+     */
+    private void recycle(final Incoming message)
+    {
+        if (!message.rendezvous && message.localSend() == null && spare.size() < SPARE_INCOMINGS)
+        {
+            message.reset(-1, -1, 0, 0, 0, 0, 0, -1, false, false, false, 0);
+            spare.add(message);
         }
     }
 }

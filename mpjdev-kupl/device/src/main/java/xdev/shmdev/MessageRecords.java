@@ -168,8 +168,16 @@ final class MessageRecords
     /** The message an envelope record at {@code offset} announces, from {@code source}. */
     static Incoming readEnvelope(final int source, final int kind, final MemorySegment memory, final long offset)
     {
+        return readEnvelope(null, source, kind, memory, offset);
+    }
+
+    /** As {@link #readEnvelope(int, int, MemorySegment, long)}, into {@code spare} (an Incoming done with) if not null. */
+    static Incoming readEnvelope(final Incoming spare, final int source, final int kind, final MemorySegment memory,
+        final long offset)
+    {
+        final Incoming message = spare != null ? spare : new Incoming(0, 0, 0, 0, 0, 0, 0, -1, false, false, false, 0);
         final int flags = memory.get(ValueLayout.JAVA_INT, offset + FLAGS_OFFSET);
-        return new Incoming(source, sequence(memory, offset),
+        message.reset(source, sequence(memory, offset),
             memory.get(ValueLayout.JAVA_INT, offset + TAG_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + CONTEXT_OFFSET),
             memory.get(ValueLayout.JAVA_INT, offset + STATIC_BYTES_OFFSET),
@@ -180,5 +188,6 @@ final class MessageRecords
             (flags & FLAG_ELEMENTS) != 0,
             kind == KIND_RENDEZVOUS,
             memory.get(ValueLayout.JAVA_LONG, offset + SENDER_ADDRESS_OFFSET));
+        return message;
     }
 }

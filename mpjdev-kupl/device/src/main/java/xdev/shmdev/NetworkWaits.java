@@ -50,7 +50,7 @@ final class NetworkWaits
         waitingFor.set(request);
         try
         {
-            progress.awaitCondition(request::isDone, request.describe(), waiter);
+            progress.awaitCondition(request::isDone, request, waiter);
         }
         finally
         {

@@ -21,8 +21,8 @@ import kupl.Doorbell;
  */
 final class PeerQueues
 {
-    /** Something waiting to be written into one outgoing queue: a send's records, or a control record. */
-    private record Outgoing(int kind, SendRequest send, int sequence)
+    /** A control record waiting to be written into one outgoing queue. */
+    private record Control(int kind, int sequence)
     {
     }
 
@@ -30,7 +30,8 @@ final class PeerQueues
     private final ShmQueue inbound;
     private final ShmQueue[] outbound;
     private final Doorbell[] peerBells;
-    private final List<ArrayDeque<Outgoing>> pending;
+    /** Per peer, in order, what waits to be written: a send (its records) itself, or a {@link Control}. */
+    private final List<ArrayDeque<Object>> pending;
     /** The peers whose entry of {@link #pending} is not empty. */
     private final BitSet peersWithPending;
     private final DirectReads directReads;
@@ -64,16 +65,17 @@ final class PeerQueues
     /** Queues the envelope (and, if eager, the bytes) of {@code send}. */
     void addMessage(final SendRequest send)
     {
-        add(send.destination, new Outgoing(send.rendezvous ? KIND_RENDEZVOUS : KIND_EAGER, send, send.sequence));
+        // The send itself, not a wrapper: queueing a message makes no object.
+        add(send.destination, send);
     }
 
     /** Queues a control record about message {@code sequence} from {@code peer}. */
     void addControl(final int peer, final int kind, final int sequence)
     {
-        add(peer, new Outgoing(kind, null, sequence));
+        add(peer, new Control(kind, sequence));
     }
 
-    private void add(final int peer, final Outgoing next)
+    private void add(final int peer, final Object next)
     {
         pending.get(peer).add(next);
         peersWithPending.set(peer);
@@ -111,19 +113,19 @@ final class PeerQueues
     /** Writes what the queue of {@code peer} has room for, in order; returns whether anything was written. */
     boolean flush(final int peer)
     {
-        final ArrayDeque<Outgoing> queue = pending.get(peer);
+        final ArrayDeque<Object> queue = pending.get(peer);
         final ShmQueue out = outbound[peer];
         final long before = out.committedRecords();
         boolean askedForRoom = false;
-        Outgoing next;
+        Object next;
         while ((next = queue.peek()) != null)
         {
             if (write(out, next))
             {
                 queue.poll();
-                if (next.send() != null)
+                if (next instanceof SendRequest send)
                 {
-                    completions.completeIfFinished(next.send());
+                    completions.completeIfFinished(send);
                 }
             }
             else if (!askedForRoom)
@@ -152,13 +154,10 @@ final class PeerQueues
     }
 
     /** Writes all of {@code next} that fits; true if it is all written. */
-    private boolean write(final ShmQueue out, final Outgoing next)
+    private boolean write(final ShmQueue out, final Object next)
     {
-        return switch (next.kind())
-        {
-            case KIND_EAGER, KIND_RENDEZVOUS -> writeMessage(out, next.send());
-            default -> MessageRecords.writeControl(out, next.kind(), next.sequence());
-        };
+        return next instanceof SendRequest send ? writeMessage(out, send) :
+            MessageRecords.writeControl(out, ((Control)next).kind(), ((Control)next).sequence());
     }
 
     private boolean writeMessage(final ShmQueue out, final SendRequest send)

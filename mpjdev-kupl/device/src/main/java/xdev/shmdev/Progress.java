@@ -1,6 +1,7 @@
 package xdev.shmdev;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import kupl.Doorbell;
@@ -98,6 +99,51 @@ final class Progress implements RequestDriver, ProcessProgress
         }
     }
 
+    /** As {@link #locked(Supplier)}, for a step made once that takes {@code argument}: no lambda per call. */
+    synchronized <A, T> T locked(final Function<A, T> step, final A argument)
+    {
+        checkUsable();
+        try
+        {
+            return step.apply(argument);
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
+    /**
+     * Numbers and starts a send of {@code bytes}, under the device's lock: {@code reuse} (a request of the caller's
+     * thread that was waited for) made the new send, or a new request if it is null. A method rather than a
+     * {@link #locked} step: no lambda per message.
+     */
+    synchronized SendRequest startSend(final MessageBytes bytes, final int destination, final int tag,
+        final int context, final boolean synchronous, final boolean rendezvous, final SendRequest reuse)
+    {
+        checkUsable();
+        try
+        {
+            final int sequence = protocol.nextSequence(destination);
+            final SendRequest send;
+            if (reuse == null)
+            {
+                send = new SendRequest(this, destination, tag, context, sequence, synchronous, rendezvous, bytes);
+            }
+            else
+            {
+                reuse.restart(destination, tag, context, sequence, synchronous, rendezvous, bytes);
+                send = reuse;
+            }
+            protocol.start(send);
+            return send;
+        }
+        catch (final XDevException e)
+        {
+            throw broken(e);
+        }
+    }
+
     /** Reads what has arrived from every peer, without writing (under the lock). */
     void drainInbound()
     {
@@ -121,8 +167,11 @@ final class Progress implements RequestDriver, ProcessProgress
         }
     }
 
-    /** Drives the device until {@code condition} (evaluated under the device's lock) holds. */
-    void awaitCondition(final BooleanSupplier condition, final String what)
+    /**
+     * Drives the device until {@code condition} (evaluated under the device's lock) holds; {@code what} names the
+     * wait in errors (its {@code toString} runs only then).
+     */
+    void awaitCondition(final BooleanSupplier condition, final Object what)
     {
         try
         {
@@ -135,10 +184,10 @@ final class Progress implements RequestDriver, ProcessProgress
     }
 
     /**
-     * As {@link #awaitCondition(BooleanSupplier, String)}, waiting with {@code with}: the waits for the network
+     * As {@link #awaitCondition(BooleanSupplier, Object)}, waiting with {@code with}: the waits for the network
      * in a job that spans nodes, which the peers' doorbells do not end.
      */
-    void awaitCondition(final BooleanSupplier condition, final String what, final DeviceWaiter with)
+    void awaitCondition(final BooleanSupplier condition, final Object what, final DeviceWaiter with)
     {
         try
         {
@@ -161,6 +210,19 @@ final class Progress implements RequestDriver, ProcessProgress
         final boolean worked = pass();
         return condition.getAsBoolean() ? Waiter.Outcome.MET :
             worked ? Waiter.Outcome.WORKED : Waiter.Outcome.IDLE;
+    }
+
+    /** As {@link #attempt(BooleanSupplier)} for {@code request}'s completion, without a lambda per wait. */
+    @Override
+    public synchronized Waiter.Outcome attemptCompletion(final ShmRequest request)
+    {
+        checkUsable();
+        if (request.isDone())
+        {
+            return Waiter.Outcome.MET;
+        }
+        final boolean worked = pass();
+        return request.isDone() ? Waiter.Outcome.MET : worked ? Waiter.Outcome.WORKED : Waiter.Outcome.IDLE;
     }
 
     /** Writes what is still queued, then marks the device finished: every later call fails. */
@@ -204,7 +266,15 @@ final class Progress implements RequestDriver, ProcessProgress
     {
         if (!request.isDone())
         {
-            awaitCondition(request::isDone, request.describe());
+            // The request is its own attempt and names itself in errors: a wait makes no object of its own here.
+            try
+            {
+                waiter.await(request, request);
+            }
+            catch (final XDevException e)
+            {
+                throw broken(e);
+            }
         }
     }
 

@@ -9,10 +9,11 @@ import xdev.Device;
 /** A posted receive: what it matches, and where the message goes ({@link ReceiveTarget}). */
 final class RecvRequest extends ShmRequest
 {
+    // Not final: a thread's blocking receives reuse one request (restart); set before the device sees it each time.
     /** Source rank, or {@link #ANY} for {@code ANY_SOURCE}. */
-    final int source;
-    final int tag;
-    final int context;
+    int source;
+    int tag;
+    int context;
     private final ReceiveTarget target;
     private Incoming message;
 
@@ -33,6 +34,25 @@ final class RecvRequest extends ShmRequest
         this.tag = tag;
         this.context = context;
         this.target = target;
+    }
+
+    /**
+     * This request, waited for, as a new receive into the same target (which the caller has set up for it): a
+     * thread's blocking receives ({@link ArrayMessages}), no object made.
+     */
+    void restart(final int source, final int tag, final int context)
+    {
+        restart();
+        this.source = source;
+        this.tag = tag;
+        this.context = context;
+        this.message = null;
+    }
+
+    /** Its target, if it receives into an array (the one a reused request sets up for the next receive). */
+    ElementReceive elementTarget()
+    {
+        return target instanceof ElementReceive elements ? elements : null;
     }
 
     boolean matches(final Incoming in)
@@ -98,6 +118,8 @@ final class RecvRequest extends ShmRequest
         status.srcID = sourceId;
         status.tag = message.tag;
         target.finish(message, status);
+        // The message is done with: the protocol may make its Incoming the next one's.
+        message = null;
     }
 
     @Override

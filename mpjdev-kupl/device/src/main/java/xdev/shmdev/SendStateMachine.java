@@ -35,16 +35,23 @@ final class SendStateMachine
         WRITTEN
     }
 
-    private final int peer;
-    private final int sequence;
-    private final boolean synchronous;
-    private final boolean rendezvous;
-    private final long totalBytes;
-    private Phase phase = Phase.ENVELOPE_QUEUED;
+    private int peer;
+    private int sequence;
+    private boolean synchronous;
+    private boolean rendezvous;
+    private long totalBytes;
+    private Phase phase;
     private long written;
     private boolean acknowledged;
 
     SendStateMachine(final int peer, final int sequence, final boolean synchronous, final boolean rendezvous,
+        final long totalBytes)
+    {
+        restart(peer, sequence, synchronous, rendezvous, totalBytes);
+    }
+
+    /** The protocol of a new send, from its start: a reused request's ({@link SendRequest#restart}). */
+    void restart(final int peer, final int sequence, final boolean synchronous, final boolean rendezvous,
         final long totalBytes)
     {
         this.peer = peer;
@@ -52,6 +59,9 @@ final class SendStateMachine
         this.synchronous = synchronous;
         this.rendezvous = rendezvous;
         this.totalBytes = totalBytes;
+        this.phase = Phase.ENVELOPE_QUEUED;
+        this.written = 0;
+        this.acknowledged = false;
     }
 
     Phase phase()

@@ -1,10 +1,5 @@
 package xdev.shmdev;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 import xdev.XDevException;
 
 /**
@@ -13,13 +8,19 @@ import xdev.XDevException;
  * sequence number the table does not hold is a clear {@link XDevException} naming the peer, the
  * record and the number, never a null dereference.
  *
+ * <p>Each peer's entries are an open-addressing table keyed by the sequence number itself: one peer's numbers
+ * are consecutive, so they fall into consecutive slots, and putting, finding and removing one makes no object
+ * (no boxed key, no map node) on a path every message takes.
+ *
  * @param <T> what is kept per message.
  */
 final class SequenceTable<T>
 {
+    private static final int INITIAL_SLOTS = 8;
+
     private final int ownRank;
     private final String what;
-    private final List<Map<Integer, T>> byPeer;
+    private final Slots[] byPeer;
 
     /**
      * @param ownRank this process's rank, for messages.
@@ -30,17 +31,16 @@ final class SequenceTable<T>
     {
         this.ownRank = ownRank;
         this.what = what;
-        this.byPeer = new ArrayList<>(peers);
+        this.byPeer = new Slots[peers];
         for (int peer = 0; peer < peers; peer++)
         {
-            byPeer.add(new HashMap<>());
+            byPeer[peer] = new Slots();
         }
     }
 
     void put(final int peer, final int sequence, final T value)
     {
-        final T previous = byPeer.get(peer).putIfAbsent(sequence, value);
-        if (previous != null)
+        if (!byPeer[peer].putIfAbsent(sequence, value))
         {
             throw new IllegalStateException(what + " " + sequence + " with rank " + peer + " is in flight already");
         }
@@ -54,39 +54,131 @@ final class SequenceTable<T>
      */
     T get(final int peer, final int sequence, final String record)
     {
-        final T value = byPeer.get(peer).get(sequence);
-        if (value == null)
+        final Slots slots = byPeer[peer];
+        final int slot = slots.find(sequence);
+        if (slot < 0)
         {
             throw unknown(peer, sequence, record);
         }
-        return value;
+        return value(slots, slot);
     }
 
     /** As {@link #get}, and forgets the entry. */
     T take(final int peer, final int sequence, final String record)
     {
-        final T value = byPeer.get(peer).remove(sequence);
-        if (value == null)
-        {
-            throw unknown(peer, sequence, record);
-        }
+        final T value = get(peer, sequence, record);
+        remove(peer, sequence);
         return value;
     }
 
     /** Forgets the entry for {@code sequence} with {@code peer}, if there is one. */
     void remove(final int peer, final int sequence)
     {
-        byPeer.get(peer).remove(sequence);
+        final Slots slots = byPeer[peer];
+        final int slot = slots.find(sequence);
+        if (slot >= 0)
+        {
+            slots.removeAt(slot);
+        }
     }
 
     int size(final int peer)
     {
-        return byPeer.get(peer).size();
+        return byPeer[peer].size;
+    }
+
+    @SuppressWarnings("unchecked")
+    private T value(final Slots slots, final int slot)
+    {
+        return (T)slots.values[slot];
     }
 
     private XDevException unknown(final int peer, final int sequence, final String record)
     {
         return new XDevException("shm device: rank " + ownRank + " got a record of kind " + record + " from rank " +
             peer + " for " + what + " " + sequence + ", which is not in flight (corrupted queue or protocol error)");
+    }
+
+    /** One peer's entries: linear probing from {@code sequence & mask}; a null value is an empty slot. */
+    private static final class Slots
+    {
+        int[] keys = new int[INITIAL_SLOTS];
+        Object[] values = new Object[INITIAL_SLOTS];
+        int size;
+
+        int find(final int key)
+        {
+            final int mask = keys.length - 1;
+            for (int slot = key & mask; values[slot] != null; slot = (slot + 1) & mask)
+            {
+                if (keys[slot] == key)
+                {
+                    return slot;
+                }
+            }
+            return -1;
+        }
+
+        boolean putIfAbsent(final int key, final Object value)
+        {
+            if (find(key) >= 0)
+            {
+                return false;
+            }
+            if (2 * (size + 1) > keys.length)
+            {
+                grow();
+            }
+            insert(key, value);
+            size++;
+            return true;
+        }
+
+        /** Empties {@code slot}, moving later entries of its run back so that every one stays findable. */
+        void removeAt(final int slot)
+        {
+            final int mask = keys.length - 1;
+            int hole = slot;
+            for (int next = (hole + 1) & mask; values[next] != null; next = (next + 1) & mask)
+            {
+                final int home = keys[next] & mask;
+                // The entry at next may fill the hole unless its home lies cyclically in (hole, next].
+                if (((next - home) & mask) >= ((next - hole) & mask))
+                {
+                    keys[hole] = keys[next];
+                    values[hole] = values[next];
+                    hole = next;
+                }
+            }
+            values[hole] = null;
+            size--;
+        }
+
+        private void insert(final int key, final Object value)
+        {
+            final int mask = keys.length - 1;
+            int slot = key & mask;
+            while (values[slot] != null)
+            {
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = key;
+            values[slot] = value;
+        }
+
+        private void grow()
+        {
+            final int[] oldKeys = keys;
+            final Object[] oldValues = values;
+            keys = new int[oldKeys.length * 2];
+            values = new Object[oldValues.length * 2];
+            for (int slot = 0; slot < oldKeys.length; slot++)
+            {
+                if (oldValues[slot] != null)
+                {
+                    insert(oldKeys[slot], oldValues[slot]);
+                }
+            }
+        }
     }
 }

@@ -81,6 +81,8 @@ public final class ShmDevice implements Device
     private MessageProtocol protocol;
     private Progress progress;
     private Doorbell ownBell;
+    /** The step of posting a receive, made once: a receive makes no lambda. */
+    private final java.util.function.Function<RecvRequest, RecvRequest> postStep = this::postLocked;
 
     /**
      * Joins the job: {@code args} are {@code MPI.Init}'s, {@code {rank, conf, "shm", ...}},
@@ -234,17 +236,20 @@ public final class ShmDevice implements Device
 
     private RecvRequest post(final RecvRequest receive)
     {
-        return progress.locked(() ->
+        return progress.locked(postStep, receive);
+    }
+
+    /** Under the lock: matches {@code receive} with what has arrived, else posts it ({@link #postStep}). */
+    private RecvRequest postLocked(final RecvRequest receive)
+    {
+        // Whatever has arrived is matched first, in arrival order.
+        progress.drainInbound();
+        final Incoming message = matching.post(receive);
+        if (message != null)
         {
-            // Whatever has arrived is matched first, in arrival order.
-            progress.drainInbound();
-            final Incoming message = matching.post(receive);
-            if (message != null)
-            {
-                protocol.bindAndFlush(receive, message);
-            }
-            return receive;
-        });
+            protocol.bindAndFlush(receive, message);
+        }
+        return receive;
     }
 
     @Override
@@ -317,20 +322,14 @@ public final class ShmDevice implements Device
         {
             throw new XDevException("shm device: send with a null buffer");
         }
-        return startSend(MessageBytes.of(buf), ranks.rankOf(destID, "send"), tag, context, synchronous);
+        return startSend(MessageBytes.of(buf), ranks.rankOf(destID, "send"), tag, context, synchronous, null);
     }
 
     private SendRequest startSend(final MessageBytes bytes, final int destination, final int tag, final int context,
-        final boolean synchronous)
+        final boolean synchronous, final SendRequest reuse)
     {
         final boolean rendezvous = destination != rank && bytes.totalBytes() > EAGER_LIMIT;
-        return progress.locked(() ->
-        {
-            final SendRequest send = new SendRequest(progress, destination, tag, context,
-                protocol.nextSequence(destination), synchronous, rendezvous, bytes);
-            protocol.start(send);
-            return send;
-        });
+        return progress.startSend(bytes, destination, tag, context, synchronous, rendezvous, reuse);
     }
 
     /** The status of the first unexpected message that fits, or null (under the device's lock). */
@@ -349,19 +348,38 @@ public final class ShmDevice implements Device
         return ranks().rankOf(id, "send");
     }
 
-    /** Starts a send of {@code bytes} ({@link MessageBytes#ofElements}) to device rank {@code destination}. */
+    /**
+     * Starts a send of {@code bytes} ({@link MessageBytes#ofElements}) to device rank {@code destination}, in
+     * {@code reuse} if it is not null: a request of this thread's that was waited for and failed not.
+     */
     SendRequest sendElements(final MessageBytes bytes, final int destination, final int tag, final int context,
-        final boolean synchronous)
+        final boolean synchronous, final SendRequest reuse)
     {
         checkUsable();
-        return startSend(bytes, destination, tag, context, synchronous);
+        if (reuse != null && destination == rank)
+        {
+            throw new IllegalArgumentException("a send to this very process cannot reuse a request: its message " +
+                "keeps the send until a receive matches it");
+        }
+        // A request of an earlier device of this JVM (a test's) is not this one's to reuse.
+        return startSend(bytes, destination, tag, context, synchronous, reuse != null && reuse.driver == progress ?
+            reuse : null);
     }
 
-    /** Posts a receive into {@code target} from device rank {@code source} (or {@link RecvRequest#ANY}). */
-    RecvRequest receiveElements(final ElementReceive target, final int source, final int tag, final int context)
+    /**
+     * Posts a receive into {@code target} from device rank {@code source} (or {@link RecvRequest#ANY}); {@code reuse}
+     * is null, or a request of this thread's that was waited for, into {@code target}, and did not fail.
+     */
+    RecvRequest receiveElements(final ElementReceive target, final int source, final int tag, final int context,
+        final RecvRequest reuse)
     {
         checkUsable();
-        return post(new RecvRequest(progress, source, tag, context, target, new Status()));
+        if (reuse == null || reuse.driver != progress)
+        {
+            return post(new RecvRequest(progress, source, tag, context, target, new Status()));
+        }
+        reuse.restart(source, tag, context);
+        return post(reuse);
     }
 
     // ---- for ClusterShmDevice, which runs this device among the ranks of one node ----

@@ -47,6 +47,8 @@ final class ShmQueue
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final int NOTHING_CLAIMED = -1;
+    /** Zeros that a read record is overwritten with: copied from, rather than a slice made to fill, per record. */
+    private static final MemorySegment ZEROS = MemorySegment.ofArray(new byte[4096]);
 
     private final MemorySegment memory;
     private final int capacity;
@@ -300,7 +302,7 @@ final class ShmQueue
             finally
             {
                 // Plain stores: the next lap reads zero, "not written", here; published by the release of head.
-                memory.asSlice(QueueDescriptor.recordOffset(index), bytes).fill((byte)0);
+                zero(QueueDescriptor.recordOffset(index), bytes);
                 head += bytes;
                 // Release: the record is read out and zeroed; producers may claim its room from now on.
                 LONG.setRelease(memory, HEAD_OFFSET, head);
@@ -314,6 +316,15 @@ final class ShmQueue
         }
         while (length > 0);
         return true;
+    }
+
+    /** Overwrites {@code bytes} bytes at {@code offset} with zeros. */
+    private void zero(final long offset, final int bytes)
+    {
+        for (int done = 0; done < bytes; done += (int)ZEROS.byteSize())
+        {
+            MemorySegment.copy(ZEROS, 0, memory, offset + done, Math.min(bytes - done, ZEROS.byteSize()));
+        }
     }
 
     /**

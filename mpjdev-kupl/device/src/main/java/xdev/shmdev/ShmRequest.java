@@ -1,5 +1,7 @@
 package xdev.shmdev;
 
+import kupl.Waiter;
+import mpjdev.CompletionHandler;
 import mpjdev.Status;
 import xdev.XDevException;
 
@@ -9,7 +11,7 @@ import xdev.XDevException;
  * completion handlers run once, in the first {@link #iwait()} after completion
  * ({@code mpi.Request.Test} calls {@code iwait} once {@link #itest()} reports completion).
  */
-abstract class ShmRequest extends mpjdev.Request
+abstract class ShmRequest extends mpjdev.Request implements Waiter.Attempt
 {
     final RequestDriver driver;
     final Status status;
@@ -17,6 +19,12 @@ abstract class ShmRequest extends mpjdev.Request
     private volatile boolean done;
     private volatile XDevException failure;
     private boolean handlersRun;
+    /** Whether anything was given {@link #addCompletionHandler}: most requests have no handler to run. */
+    private boolean hasHandlers;
+    /** Its neighbours in the device's list of completed requests ({@link Completions}), under the device's lock. */
+    ShmRequest completedBefore;
+    ShmRequest completedAfter;
+    boolean inCompleted;
 
     ShmRequest(final RequestDriver driver, final Status status)
     {
@@ -28,6 +36,21 @@ abstract class ShmRequest extends mpjdev.Request
     {
         // Volatile load: pairs with the store in markDone, so the status and buffer written before are visible.
         return done;
+    }
+
+    /**
+     * Makes a request that was waited for, and that the device no longer holds, a new one: a thread's blocking calls
+     * reuse theirs ({@link ArrayMessages}). Called before the device sees it again.
+     */
+    void restart()
+    {
+        if (!handlersRun || inCompleted || failure != null || hasHandlers)
+        {
+            throw new IllegalStateException(describe() + " cannot be reused: not waited for, failed or with handlers");
+        }
+        handlersRun = false;
+        // Volatile store, before the device (under its lock) can see the request again.
+        done = false;
     }
 
     /** Marks the request complete; the device then queues it for {@code peek}. Called under the device's lock. */
@@ -47,6 +70,26 @@ abstract class ShmRequest extends mpjdev.Request
 
     /** What is waited for, for error messages. */
     abstract String describe();
+
+    /** One step of waiting for it (the device's wait needs no object of its own). */
+    @Override
+    public Waiter.Outcome attempt()
+    {
+        return driver.attemptCompletion(this);
+    }
+
+    @Override
+    public void addCompletionHandler(final CompletionHandler handler)
+    {
+        hasHandlers = true;
+        super.addCompletionHandler(handler);
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
 
     @Override
     public Status iwait()
@@ -69,7 +112,11 @@ abstract class ShmRequest extends mpjdev.Request
         if (runHandlers)
         {
             driver.forget(this);
-            complete(status);
+            if (hasHandlers)
+            {
+                // Only then: MPJ Express's complete makes an iterator even for no handler.
+                complete(status);
+            }
         }
         return status;
     }

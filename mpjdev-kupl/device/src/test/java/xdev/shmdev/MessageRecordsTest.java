@@ -157,7 +157,7 @@ class MessageRecordsTest
 
     private static SendRequest send(final int sequence, final int tag, final boolean synchronous, final int length)
     {
-        final MessageBytes bytes = new MessageBytes(MemorySegment.ofArray(pattern(length)), null, length / 4, 2, false);
+        final MessageBytes bytes = new MessageBytes(MemorySegment.ofArray(pattern(length)), null, length / 4, 2);
         return new SendRequest(ProtocolPair.UNDRIVEN, 1, tag, 5, sequence, synchronous,
             length > ShmDevice.EAGER_LIMIT, bytes);
     }

@@ -60,6 +60,12 @@ final class ProtocolPair implements AutoCloseable
         }
 
         @Override
+        public kupl.Waiter.Outcome attemptCompletion(final ShmRequest request)
+        {
+            return request.isDone() ? kupl.Waiter.Outcome.MET : kupl.Waiter.Outcome.IDLE;
+        }
+
+        @Override
         public void progressOnce()
         {
         }
