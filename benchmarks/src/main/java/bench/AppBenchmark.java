@@ -28,8 +28,9 @@ import mpjrun.MpjJobs;
  * dynamics, ray tracer) run as MPJ Express users run them, on MPJ Express's multicore and
  * niodev devices and on {@code shm} with {@code bin/mpjrun}'s defaults and with other settings
  * of the ranks' JVMs, in one run. Each (kernel, ranks) row runs its columns one after another,
- * so that they see the same phase of a shared machine. Prints two Markdown tables: the median
- * kernel time of the warm repetitions (min-max) with the shm/multicore and shm/niodev ratios,
+ * so that they see the same phase of a shared machine. Prints three Markdown tables: the median
+ * kernel time of the warm repetitions (min-max) with the shm/multicore and shm/niodev ratios, the share
+ * of the warm time spent in the kernel's MPI calls per column,
  * and the first (cold) repetition, which is what the Java Grande benchmarks print.
  *
  * <pre>
@@ -65,13 +66,15 @@ public final class AppBenchmark
     /** The shm columns: bin/mpjrun's defaults first (the one the ratios compare), then candidate settings. */
     static final List<ShmVariant> VARIANTS = List.of(
         new ShmVariant("defaults", "shm", List.of()),
+        // The point-to-point path of before: MPJ Express packs each array into its buffer (shm-device.md).
+        new ShmVariant("packed", "shm packed", List.of("-Dkupl.p2p=off")),
         // The defaults already use the serial collector (kupl.bootstrap.RankJvmDefaults): these change one more thing.
         new ShmVariant("c1", "shm C1 only", List.of("-XX:TieredStopAtLevel=1")),
         new ShmVariant("one-cpu", "shm 1 CPU", List.of("-XX:ActiveProcessorCount=1")),
         new ShmVariant("fixed-wait", FixedWait.COLUMN, List.of(), true));
 
     /** The columns of a run without --variants: the last variant only runs when asked for. */
-    static final List<ShmVariant> DEFAULT_VARIANTS = VARIANTS.subList(0, 3);
+    static final List<ShmVariant> DEFAULT_VARIANTS = VARIANTS.subList(0, 4);
 
     static final int FULL_REPETITIONS = 5;
     static final int QUICK_REPETITIONS = 2;
@@ -114,12 +117,27 @@ public final class AppBenchmark
         }
     }
 
-    /** The kernel times one job printed (ms, one a repetition), or why there are none. */
-    private record Outcome(double[] kernelMs, String failure)
+    /**
+     * The kernel times one job printed (ms, one a repetition), the time in the kernel's MPI calls (ms, the mean
+     * over ranks, one a repetition; empty if not printed), or why there are none.
+     */
+    private record Outcome(double[] kernelMs, double[] communicationMs, String failure)
     {
         double[] warmMs()
         {
-            return kernelMs.length > 1 ? Arrays.copyOfRange(kernelMs, 1, kernelMs.length) : kernelMs;
+            return warm(kernelMs);
+        }
+
+        /** The median share of the warm repetitions' time spent in MPI calls; NaN without figures. */
+        double communicationShare()
+        {
+            return kernelMs.length == 0 || communicationMs.length != kernelMs.length ? Double.NaN :
+                Samples.median(warm(communicationMs)) / Samples.median(warmMs());
+        }
+
+        private static double[] warm(final double[] ms)
+        {
+            return ms.length > 1 ? Arrays.copyOfRange(ms, 1, ms.length) : ms;
         }
     }
 
@@ -265,6 +283,7 @@ public final class AppBenchmark
         }
 
         addWarmTable(outcomes);
+        addCommunicationTable(outcomes);
         addFirstRunTable(outcomes);
         report.add(new Text("Kernel seconds as rank 0 times them between two barriers (setup and the check " +
             "excluded). Warm: median of repetitions 2.." + plan.repetitions() + " of one job (min-max); first: " +
@@ -306,19 +325,23 @@ public final class AppBenchmark
         }
         catch (final Exception e)
         {
-            return new Outcome(new double[0], "could not run: " + e);
+            return new Outcome(new double[0], new double[0], "could not run: " + e);
         }
         final String metric = KernelRank.metric(kernel, size);
         final List<Samples.Line> lines = Samples.parse(result.output(), metric);
+        final List<Samples.Line> communication = Samples.parse(result.output(),
+            KernelRank.COMMUNICATION_PREFIX + metric.substring(KernelRank.METRIC_PREFIX.length()));
+        final double[] communicationMs = communication.size() == 1 ? communication.getFirst().values() :
+            new double[0];
         final boolean checked = result.output().lines()
             .anyMatch(line -> line.startsWith(KernelRank.CHECK_PREFIX + metric.substring(KernelRank.METRIC_PREFIX
                 .length()) + " passed"));
         if (!result.succeeded() || lines.size() != 1 || !checked)
         {
-            return new Outcome(lines.size() == 1 ? lines.getFirst().values() : new double[0],
+            return new Outcome(lines.size() == 1 ? lines.getFirst().values() : new double[0], communicationMs,
                 result.summary() + (checked ? "" : "; no passed check") + "\n" + indent(result.output()));
         }
-        return new Outcome(lines.getFirst().values(), null);
+        return new Outcome(lines.getFirst().values(), communicationMs, null);
     }
 
     private static String indent(final String output)
@@ -377,6 +400,36 @@ public final class AppBenchmark
                 "shm seconds / " + chart.getKey() + " seconds, medians of the warm repetitions (below 1: shm is " +
                 "faster)", chart.getValue()));
         }
+    }
+
+    /** Per kernel and column, the share of the warm kernel time that its ranks spend in MPI calls. */
+    private void addCommunicationTable(final Map<String, Map<String, Outcome>> outcomes)
+    {
+        final List<String> columns = plan.columns();
+        final List<String> header = new ArrayList<>(List.of("kernel", "ranks"));
+        header.addAll(columns);
+        final Table table = new Table(header);
+        for (final Kernels kernel : plan.kernels())
+        {
+            for (final int processes : plan.processCounts())
+            {
+                final Map<String, Outcome> row = outcomes.get(rowKey(kernel, processes));
+                final List<String> cells = new ArrayList<>(List.of(kernel.describe(plan.size(kernel)),
+                    Integer.toString(processes)));
+                for (final String column : columns)
+                {
+                    final Outcome outcome = row.get(column);
+                    final double share = outcome.communicationShare();
+                    cells.add(Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.0f%% (%.3f s)",
+                        100 * share, Samples.median(outcome.warmMs()) * share / 1e3));
+                }
+                table.row(cells);
+            }
+        }
+        report.add(new Text("Communication: share of the warm kernel time in the kernel's own MPI calls (the time " +
+            "each rank spends in them, waiting for its peers included, averaged over the ranks; median of the warm " +
+            "repetitions over the median kernel time), with those seconds:"));
+        report.add(table);
     }
 
     private void addFirstRunTable(final Map<String, Map<String, Outcome>> outcomes)

@@ -30,7 +30,9 @@ import mpjrun.ShmJob;
  * JVM) and niodev (one JVM per rank over loopback TCP, with a daemon of the job's own), in one
  * run, with the same program ({@link DeviceRank}) on each: ping-pong half round
  * trip for 8 B, 1 KiB, 64 KiB and 1 MiB, bandwidth for 1 MiB and 16 MiB messages, Barrier and
- * Allreduce of 8 doubles on 2 and 4 processes, Bcast of 1 MiB to 3 receivers. Prints one Markdown table.
+ * Allreduce of 8 doubles on 2 and 4 processes, Bcast of 1 MiB to 3 receivers; and a ping-pong written as
+ * users write one ({@link PlainPingPong}: {@code Send} and {@code Recv} of a {@code byte[]}, warmed up in
+ * batches with a {@code Bcast} between them) for 8 B, 1 KiB and 64 KiB. Prints one Markdown table.
  *
  * <p>In the same run, two references: the engine's own fence ({@link FenceRank} through
  * {@code kupl.bootstrap.LocalJob}, {@code KUPL_SHM_FENCE_ALGORITHM} as inherited, else its default) on the
@@ -43,7 +45,8 @@ import mpjrun.ShmJob;
  *                 [--report DIR] [--notes FILE]
  * </pre>
  * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
- * {@code barrier}, {@code allreduce}, {@code bcast:1048576}). With {@code --report DIR} it also writes
+ * {@code barrier}, {@code allreduce}, {@code bcast:1048576}) or a plain ping-pong's ({@code plain:8}); a plain
+ * row is held against Open MPI's C ping-pong of the same size. With {@code --report DIR} it also writes
  * {@code DIR/device.md} and its charts ({@link bench.report.ReportOptions}): shm against the engine's fence,
  * against Open MPI's C, against multicore and niodev, and against its targets, each as time ratios.
  */
@@ -65,19 +68,28 @@ public final class DeviceBenchmark
      */
     static final List<String> JVM_ARGS = List.of();
 
-    private static final double NONE = Double.NaN;
+    private static final double NONE = DeviceRow.NONE;
+    /**
+     * Point-to-point targets as time ratios to Open MPI's C library in the same run: a half round trip of 8 B
+     * within 1.5x, 1 KiB within 2x, 64 KiB at or below it; bandwidth at or above it and the multicore device.
+     * The plain rows ({@link PlainPingPong}, warmed up as a user's program is) are held to the same.
+     */
     private static final List<DeviceRow> ROWS = List.of(
-        new DeviceRow("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, 2_000),
-        new DeviceRow("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, NONE),
-        new DeviceRow("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, NONE),
-        new DeviceRow("ping-pong half round trip, 1 MiB", "pingpong:1048576", 2, "us", 1e-3, NONE),
-        new DeviceRow("bandwidth, 1 MiB messages", "bandwidth:1048576", 2, "GB/s", 1, 4),
-        new DeviceRow("bandwidth, 16 MiB messages", "bandwidth:16777216", 2, "GB/s", 1, NONE),
-        new DeviceRow("Barrier, 2 processes", "barrier", 2, "us", 1e-3, 5_000),
-        new DeviceRow("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, NONE),
-        new DeviceRow("Barrier, 4 processes", "barrier", 4, "us", 1e-3, 20_000),
-        new DeviceRow("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, NONE),
-        new DeviceRow("Bcast 1 MiB to 3 receivers, per receiver", "bcast:1048576", 4, "GB/s", 1, 4));
+        new DeviceRow("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, 2_000, 1.5, NONE),
+        new DeviceRow("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, NONE, 2, NONE),
+        new DeviceRow("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, NONE, 1, NONE),
+        new DeviceRow("ping-pong half round trip, 1 MiB", "pingpong:1048576", 2, "us", 1e-3, NONE, NONE, NONE),
+        new DeviceRow("plain ping-pong (Send/Recv of byte[]) half round trip, 8 B", "plain:8", 2, "us", 1e-3, NONE,
+            1.5, NONE),
+        new DeviceRow("plain ping-pong half round trip, 1 KiB", "plain:1024", 2, "us", 1e-3, NONE, 2, NONE),
+        new DeviceRow("plain ping-pong half round trip, 64 KiB", "plain:65536", 2, "us", 1e-3, NONE, 1, NONE),
+        new DeviceRow("bandwidth, 1 MiB messages", "bandwidth:1048576", 2, "GB/s", 1, 4, 1, 1),
+        new DeviceRow("bandwidth, 16 MiB messages", "bandwidth:16777216", 2, "GB/s", 1, NONE, 1, 1),
+        new DeviceRow("Barrier, 2 processes", "barrier", 2, "us", 1e-3, 5_000, NONE, NONE),
+        new DeviceRow("Allreduce 8 doubles, 2 processes", "allreduce", 2, "us", 1e-3, NONE, NONE, NONE),
+        new DeviceRow("Barrier, 4 processes", "barrier", 4, "us", 1e-3, 20_000, NONE, NONE),
+        new DeviceRow("Allreduce 8 doubles, 4 processes", "allreduce", 4, "us", 1e-3, NONE, NONE, NONE),
+        new DeviceRow("Bcast 1 MiB to 3 receivers, per receiver", "bcast:1048576", 4, "GB/s", 1, 4, NONE, NONE));
 
     private final Settings settings;
     private final Path mpjHome;
@@ -193,10 +205,10 @@ public final class DeviceBenchmark
             report.note("Run with --quick: every row, tiny repetitions; the figures are not meaningful.");
         }
 
-        final Map<Integer, List<String>> partsByProcesses = new LinkedHashMap<>();
+        final Map<String, List<DeviceRow>> rowsByJob = new LinkedHashMap<>();
         for (final DeviceRow row : rows)
         {
-            partsByProcesses.computeIfAbsent(row.processes(), p -> new ArrayList<>()).add(row.part());
+            rowsByJob.computeIfAbsent(jobKey(row), key -> new ArrayList<>()).add(row);
         }
         final String mpjProblem = MpjMulticore.prepare(mpjHome);
         final Map<String, String> shmOutputs = new LinkedHashMap<>();
@@ -204,32 +216,49 @@ public final class DeviceBenchmark
         final Map<String, String> niodevOutputs = new LinkedHashMap<>();
         final Map<String, String> fenceOutputs = new LinkedHashMap<>();
         final Map<String, String> cOutputs = new LinkedHashMap<>();
-        for (final Map.Entry<Integer, List<String>> job : partsByProcesses.entrySet())
+        final List<String> loop = List.of(Integer.toString(settings.warmupMs()),
+            Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
+        for (final Map.Entry<String, List<DeviceRow>> job : rowsByJob.entrySet())
         {
-            final int processes = job.getKey();
-            final List<String> loop = List.of(Integer.toString(settings.warmupMs()),
-                Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
-            final List<String> args = new ArrayList<>(loop);
-            args.addAll(job.getValue());
-            progress("shm, " + processes + " processes");
-            shmOutputs.put(Integer.toString(processes), runShm(processes, args, notes));
-            if (rows.stream().anyMatch(row -> row.processes() == processes && row.againstFence()))
+            final String key = job.getKey();
+            final DeviceRow first = job.getValue().getFirst();
+            final int processes = first.processes();
+            final String program = program(first).getName();
+            final List<String> args = new ArrayList<>();
+            if (first.isPlain())
+            {
+                args.add(Integer.toString(settings.warmupMs()));
+                job.getValue().forEach(row -> args.add(Integer.toString(row.plainBytes())));
+            }
+            else
+            {
+                args.addAll(loop);
+                job.getValue().forEach(row -> args.add(row.part()));
+            }
+            final String what = (first.isPlain() ? "plain ping-pong, " : "") + processes + " processes";
+            progress("shm, " + what);
+            shmOutputs.put(key, runShm(program, processes, args, notes));
+            if (job.getValue().stream().anyMatch(DeviceRow::againstFence))
             {
                 progress("engine fence, " + processes + " processes");
-                fenceOutputs.put(Integer.toString(processes), runFence(processes, notes));
+                fenceOutputs.put(key, runFence(processes, notes));
             }
             if (c != null)
             {
-                for (final String part : job.getValue())
+                for (final DeviceRow row : job.getValue())
                 {
-                    progress("Open MPI C, " + part + ", " + processes + " ranks");
-                    cOutputs.put(processes + " " + part, runC(c, part, processes, loop, notes));
+                    final String cKey = processes + " " + row.cPart();
+                    if (!cOutputs.containsKey(cKey))
+                    {
+                        progress("Open MPI C, " + row.cPart() + ", " + processes + " ranks");
+                        cOutputs.put(cKey, runC(c, row.cPart(), processes, loop, notes));
+                    }
                 }
             }
             if (niodev)
             {
-                progress("niodev, " + processes + " ranks");
-                niodevOutputs.put(Integer.toString(processes), runNiodev(processes, args, notes));
+                progress("niodev, " + what);
+                niodevOutputs.put(key, runNiodev(program, processes, args, notes));
             }
             if (!multicore)
             {
@@ -237,15 +266,15 @@ public final class DeviceBenchmark
             }
             if (mpjProblem == null)
             {
-                progress("multicore, " + processes + " ranks");
+                progress("multicore, " + what);
                 try
                 {
-                    multicoreOutputs.put(Integer.toString(processes), MpjMulticore.run(mpjHome, processes,
-                        EngineBenchmark.codeLocation(), DeviceRank.class.getName(), JVM_ARGS, args, JOB_TIMEOUT));
+                    multicoreOutputs.put(key, MpjMulticore.run(mpjHome, processes, EngineBenchmark.codeLocation(),
+                        program, JVM_ARGS, args, JOB_TIMEOUT));
                 }
                 catch (final IllegalStateException e)
                 {
-                    notes.add("multicore, " + processes + " ranks, failed: " + e.getMessage());
+                    notes.add("multicore, " + what + ", failed: " + e.getMessage());
                 }
             }
             else
@@ -264,28 +293,40 @@ public final class DeviceBenchmark
         final List<Ratio> againstTargets = new ArrayList<>();
         for (final DeviceRow row : rows)
         {
-            final String processes = Integer.toString(row.processes());
-            final Stat shm = stat(shmOutputs.get(processes), row);
-            final Stat multicore = stat(multicoreOutputs.get(processes), row);
-            final Stat tcp = stat(niodevOutputs.get(processes), row);
-            final Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(processes),
-                row.processes()) : null;
-            final Stat inC = stat(cOutputs.get(processes + " " + row.part()), row);
+            final String key = jobKey(row);
+            final Stat shm = stat(shmOutputs.get(key), row, row.part());
+            final Stat multicore = stat(multicoreOutputs.get(key), row, row.part());
+            final Stat tcp = stat(niodevOutputs.get(key), row, row.part());
+            final Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(key), row.processes()) : null;
+            final Stat inC = stat(cOutputs.get(row.processes() + " " + row.cPart()), row, row.cPart());
             final Ratio fenceRatio = row.ratio(shm, fence).against(Target.atMost(FENCE_RATIO_TARGET));
             final Ratio cRatio = row.ratio(shm, inC);
+            final Ratio multicoreRatio = row.ratio(shm, multicore);
             againstC.add(cRatio);
-            againstMulticore.add(row.ratio(shm, multicore));
+            againstMulticore.add(multicoreRatio);
             againstNiodev.add(row.ratio(shm, tcp));
             final List<String> met = new ArrayList<>();
-            final List<String> targets = new ArrayList<>();
+            final List<String> targets = new ArrayList<>(row.targetTexts());
+            final List<Ratio> goals = new ArrayList<>();
             if (row.hasTarget())
             {
-                final Ratio target = row.againstTarget(shm);
-                againstTargets.add(target);
-                targets.add(row.targetText());
-                if (shm != null)
+                goals.add(row.againstTarget(shm));
+            }
+            if (!Double.isNaN(row.cTarget()))
+            {
+                goals.add(relabel(cRatio, row.label() + " (vs C)").against(Target.atMost(row.cTarget())));
+            }
+            if (!Double.isNaN(row.multicoreTarget()))
+            {
+                goals.add(relabel(multicoreRatio, row.label() + " (vs multicore)")
+                    .against(Target.atMost(row.multicoreTarget())));
+            }
+            for (final Ratio goal : goals)
+            {
+                againstTargets.add(goal);
+                if (goal.isMeasured())
                 {
-                    met.add(target.metText());
+                    met.add(goal.metText());
                 }
             }
             if (row.againstFence())
@@ -316,6 +357,9 @@ public final class DeviceBenchmark
             "fence on a one-word window, one JVM per process (kupl.bootstrap.LocalJob), after " +
             settings.warmupMs() + " ms of warm-up. Open MPI C: our C programs (benchmarks/src/main/c, " +
             "mpicc -O2), the same loop, sizing and units as the Java ranks, blocking MPI_Send/MPI_Recv. " +
+            "Plain ping-pong: bench.PlainPingPong, Send/Recv of a byte[] warmed up for " + settings.warmupMs() +
+            " ms in batches of 1,000 round trips with a Bcast between them, then " + PlainPingPong.TIMED_BATCHES +
+            " batches of about 100 ms (median, min-max), held against Open MPI C's ping-pong of the same size. " +
             "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer."));
         notes.forEach(note -> report.add(new Text(note)));
         notes.forEach(note -> report.note(note.lines().findFirst().orElse(note)));
@@ -415,12 +459,29 @@ public final class DeviceBenchmark
         return lines.isEmpty() ? null : Stat.overRanks(lines, processes);
     }
 
-    private String runShm(final int processes, final List<String> args, final List<String> notes)
+    /** The rows one job measures: the same program on as many processes. */
+    private static String jobKey(final DeviceRow row)
+    {
+        return program(row).getSimpleName() + " " + row.processes();
+    }
+
+    private static Class<?> program(final DeviceRow row)
+    {
+        return row.isPlain() ? PlainPingPong.class : DeviceRank.class;
+    }
+
+    private static Ratio relabel(final Ratio ratio, final String label)
+    {
+        return new Ratio(label, ratio.measured(), ratio.reference(), ratio.unit(), ratio.value(), ratio.target());
+    }
+
+    private String runShm(final String program, final int processes, final List<String> args,
+        final List<String> notes)
     {
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         final PrintStream stream = new PrintStream(output, true, StandardCharsets.UTF_8);
-        final int status = ShmJob.run(new JobSpec(processes, List.of(EngineBenchmark.codeLocation().toString()), JVM_ARGS,
-            DeviceRank.class.getName(), args, false), stream, stream);
+        final int status = ShmJob.run(new JobSpec(processes, List.of(EngineBenchmark.codeLocation().toString()),
+            JVM_ARGS, program, args, false), stream, stream);
         final String text = output.toString(StandardCharsets.UTF_8);
         if (status != 0)
         {
@@ -429,7 +490,8 @@ public final class DeviceBenchmark
         return text;
     }
 
-    private String runNiodev(final int processes, final List<String> args, final List<String> notes)
+    private String runNiodev(final String program, final int processes, final List<String> args,
+        final List<String> notes)
     {
         if (!MpjJobs.isAvailable(MpjDevice.NIODEV))
         {
@@ -439,7 +501,7 @@ public final class DeviceBenchmark
         try
         {
             final JobResult result = MpjJobs.run(MpjDevice.NIODEV, new JobSpec(processes,
-                List.of(EngineBenchmark.codeLocation().toString()), JVM_ARGS, DeviceRank.class.getName(), args, false), JOB_TIMEOUT,
+                List.of(EngineBenchmark.codeLocation().toString()), JVM_ARGS, program, args, false), JOB_TIMEOUT,
                 mpjHome);
             if (!result.succeeded())
             {
@@ -455,18 +517,19 @@ public final class DeviceBenchmark
         }
     }
 
-    private static Stat stat(final String output, final DeviceRow row)
+    /** The row's figure from a job's {@code output}, where its lines are those of {@code part}. */
+    private static Stat stat(final String output, final DeviceRow row, final String part)
     {
         if (output == null)
         {
             return null;
         }
-        final List<Samples.Line> lines = Samples.parse(output, row.part());
+        final List<Samples.Line> lines = Samples.parse(output, part);
         if (lines.isEmpty())
         {
             return null;
         }
-        final boolean pair = DeviceRank.isPointToPoint(row.part());
+        final boolean pair = row.isPlain() || DeviceRank.isPointToPoint(row.part());
         return Stat.overRanks(lines, pair ? 1 : row.processes());
     }
 

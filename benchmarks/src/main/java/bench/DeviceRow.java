@@ -1,23 +1,49 @@
 package bench;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import bench.report.Ratio;
 import bench.report.Target;
 
 /**
- * One row of {@link DeviceBenchmark}: a part of {@link DeviceRank}, on how many processes, its unit and the
- * scale from the rank's figure (ns or GB/s) to it, its target in the rank's units (NaN for none), and whether
- * it is compared with the engine's fence on as many processes. It makes the row's ratios, so that the table's
- * cells and the charts' bars come from one place.
+ * One row of {@link DeviceBenchmark}: a part of {@link DeviceRank} (or of {@link PlainPingPong}, for a part
+ * {@code plain:<bytes>}), on how many processes, its unit and the scale from the rank's figure (ns or GB/s) to
+ * it, its targets (NaN for none): an absolute one in the rank's units, and the most shm may take as a time
+ * ratio to Open MPI's C library and to the multicore device in the same run; and whether it is compared with
+ * the engine's fence on as many processes. It makes the row's ratios, so that the table's cells and the charts'
+ * bars come from one place.
  */
 record DeviceRow(String label, String part, int processes, String unit, double scale, double target,
-    boolean againstFence)
+    double cTarget, double multicoreTarget, boolean againstFence)
 {
+    static final double NONE = Double.NaN;
+    private static final String PLAIN = "plain:";
+
     DeviceRow(final String label, final String part, final int processes, final String unit, final double scale,
-        final double target)
+        final double target, final double cTarget, final double multicoreTarget)
     {
-        this(label, part, processes, unit, scale, target, part.equals("barrier") || part.equals("allreduce"));
+        this(label, part, processes, unit, scale, target, cTarget, multicoreTarget,
+            part.equals("barrier") || part.equals("allreduce"));
+    }
+
+    /** Whether the row is measured by {@link PlainPingPong}, a ping-pong written as users write one. */
+    boolean isPlain()
+    {
+        return part.startsWith(PLAIN);
+    }
+
+    /** The message size of a {@link PlainPingPong} row. */
+    int plainBytes()
+    {
+        return Integer.parseInt(part.substring(PLAIN.length()));
+    }
+
+    /** The part of Open MPI's C programs this row is held against: a plain ping-pong against C's ping-pong. */
+    String cPart()
+    {
+        return isPlain() ? "pingpong:" + part.substring(PLAIN.length()) : part;
     }
 
     /** Whether a larger figure is better (a rate), rather than a smaller one (a time). */
@@ -31,11 +57,35 @@ record DeviceRow(String label, String part, int processes, String unit, double s
         return !Double.isNaN(target);
     }
 
-    /** The target as the table prints it, e.g. {@code "<= 2 us"}; empty without one. */
-    String targetText()
+    /** Every target as the table prints it, e.g. {@code "<= 2 us; <= 1.5x C"}; empty without one. */
+    List<String> targetTexts()
     {
-        return !hasTarget() ? "" : (isRate() ? ">= " : "<= ") +
-            String.format(Locale.ROOT, "%.0f", target * scale) + " " + unit;
+        final List<String> texts = new ArrayList<>();
+        if (hasTarget())
+        {
+            texts.add((isRate() ? ">= " : "<= ") + String.format(Locale.ROOT, "%.0f", target * scale) + " " + unit);
+        }
+        if (!Double.isNaN(cTarget))
+        {
+            texts.add(ratioText(cTarget) + " C");
+        }
+        if (!Double.isNaN(multicoreTarget))
+        {
+            texts.add(ratioText(multicoreTarget) + " multicore");
+        }
+        return texts;
+    }
+
+    /** "<= 1.5x" for a time ratio; for a rate, ">= " its inverse ("at or above" for 1). */
+    private String ratioText(final double timeRatio)
+    {
+        return isRate() ? ">= " + String.format(Locale.ROOT, "%sx", trim(1 / timeRatio)) :
+            "<= " + String.format(Locale.ROOT, "%sx", trim(timeRatio));
+    }
+
+    private static String trim(final double figure)
+    {
+        return figure == Math.rint(figure) ? Long.toString((long)figure) : Double.toString(figure);
     }
 
     /** shm's figure against {@code reference}'s as a time ratio (for rates, the reference's rate over ours). */
@@ -46,7 +96,7 @@ record DeviceRow(String label, String part, int processes, String unit, double s
         return isRate() ? Ratio.ofRatesAsTimes(label, ours, theirs, unit) : Ratio.of(label, ours, theirs, unit);
     }
 
-    /** shm's figure against its target, as a time ratio: at most 1 meets it. */
+    /** shm's figure against its absolute target, as a time ratio: at most 1 meets it. */
     Ratio againstTarget(final Stat shm)
     {
         final double ours = shm == null ? Double.NaN : shm.median() * scale;

@@ -13,10 +13,12 @@ import mpi.MPI;
  * one line per message size:
  *
  * <pre>
- * plain-pingpong bytes=8 half-round-trip-us=0.61 heap-bytes-per-round-trip=480 batches-us=0.60,0.61,...
+ * plain-pingpong bytes=8 half-round-trip-us=0.61 heap-bytes-per-round-trip=48 batches-us=0.60,0.61,...
+ * bench plain:8 rank=0 ops=81234 610.000 605.000 ...
  * </pre>
  * (the median of the batches, what rank 0's thread allocated per round trip over all of them, then each
- * batch). Arguments after MPI's: the warm-up in ms, then the message
+ * batch; and the same batches as a {@link Samples} line of part {@code plain:<bytes>}, in ns per half round
+ * trip, which {@link DeviceBenchmark} reads). Arguments after MPI's: the warm-up in ms, then the message
  * sizes in bytes. Ranks other than 0 and 1 only take part in the {@code Bcast}s.
  *
  * <p>Why it exists: how a device's waits settle can depend on what a program did before it measured (a
@@ -61,6 +63,8 @@ public final class PlainPingPong
                     PREFIX, message.length, sorted[TIMED_BATCHES / 2], allocated / (TIMED_BATCHES * roundTrips[0]),
                     String.join(",", Arrays.stream(halfRoundTripUs)
                         .mapToObj(us -> String.format("%.3f", us)).toList()));
+                Samples.print("plain:" + message.length, rank, roundTrips[0],
+                    Arrays.stream(halfRoundTripUs).map(us -> us * 1000).toArray());
             }
         }
         MPI.Finalize();

@@ -48,7 +48,9 @@ class DeviceBenchmarkTest
         final String report = bytes.toString(StandardCharsets.UTF_8);
         final List<String> rows = List.of("| ping-pong half round trip, 8 B, us | ", "| ping-pong half round trip, 1 MiB",
             "| bandwidth, 1 MiB messages, GB/s | ", "| bandwidth, 16 MiB messages", "| Barrier, 2 processes, us | ",
-            "| Allreduce 8 doubles, 2 processes", "| Barrier, 4 processes, us | ", "| Allreduce 8 doubles, 4 processes");
+            "| Allreduce 8 doubles, 2 processes", "| Barrier, 4 processes, us | ", "| Allreduce 8 doubles, 4 processes",
+            "| plain ping-pong (Send/Recv of byte[]) half round trip, 8 B, us | ",
+            "| plain ping-pong half round trip, 64 KiB, us | ");
         for (final String row : rows)
         {
             final List<String> matching = report.lines().filter(line -> line.startsWith(row)).toList();

@@ -25,6 +25,9 @@ interface Kernel
      */
     Check validate(Intracomm comm) throws MPIException;
 
+    /** The clock of the time this rank's {@link #run} spends in its MPI calls. */
+    CommunicationClock communication();
+
     /** Whether a result passed, and what was compared (printed in either case). */
     record Check(boolean passed, String detail)
     {

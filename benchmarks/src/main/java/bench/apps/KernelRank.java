@@ -18,8 +18,10 @@ import mpi.MPIException;
  * <p>Arguments after MPI's: {@code KERNEL[,KERNEL...] [SIZE|full|quick] [REPETITIONS]}, kernels
  * by {@link Kernels#shortName()} (a number as size only with one kernel). Rank 0 prints, per
  * kernel, one {@link Samples} line {@code bench app:<kernel>:<size> rank=0 ops=1 <ms> <ms> ...}
- * (one kernel time a repetition, the first being the cold run that JGF prints) and one line
- * {@code check <kernel>:<size> passed: <what was compared>}.
+ * (one kernel time a repetition, the first being the cold run that JGF prints), one line
+ * {@code bench app-comm:<kernel>:<size> rank=0 ops=1 <ms> ...} (per repetition, the time a rank spent in the
+ * kernel's own MPI calls, waiting for its peers included, averaged over the ranks: {@link CommunicationClock})
+ * and one line {@code check <kernel>:<size> passed: <what was compared>}.
  *
  * <pre>bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.apps.KernelRank lu,sor quick 3</pre>
  */
@@ -27,6 +29,8 @@ public final class KernelRank
 {
     /** The prefix of a kernel's {@link Samples} metric. */
     public static final String METRIC_PREFIX = "app:";
+    /** The prefix of the metric of the time in a kernel's MPI calls, the mean over ranks. */
+    public static final String COMMUNICATION_PREFIX = "app-comm:";
     /** How each check line starts. */
     public static final String CHECK_PREFIX = "check ";
     static final int DEFAULT_REPETITIONS = 5;
@@ -100,16 +104,23 @@ public final class KernelRank
         final int rank = comm.Rank();
         final Kernel kernel = name.create(size);
         final double[] kernelMs = new double[repetitions];
+        final double[] communicationMs = new double[repetitions];
+        final double[] mine = new double[1];
+        final double[] sum = new double[1];
         final int[] verdict = new int[1];
         String detail = "";
         for (int r = 0; r < repetitions; r++)
         {
             kernel.setUp(comm);
+            kernel.communication().takeMs();
             comm.Barrier();
             final long startNs = System.nanoTime();
             kernel.run(comm);
             comm.Barrier();
             kernelMs[r] = (System.nanoTime() - startNs) / 1e6;
+            mine[0] = kernel.communication().takeMs();
+            comm.Allreduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);
+            communicationMs[r] = sum[0] / comm.Size();
             final Kernel.Check check = kernel.validate(comm);
             verdict[0] = rank == 0 && check.passed() ? 1 : 0;
             comm.Bcast(verdict, 0, 1, MPI.INT, 0);
@@ -127,6 +138,7 @@ public final class KernelRank
         {
             final String metric = metric(name, size);
             Samples.print(metric, 0, 1, kernelMs);
+            Samples.print(COMMUNICATION_PREFIX + metric.substring(METRIC_PREFIX.length()), 0, 1, communicationMs);
             System.out.println(CHECK_PREFIX + metric.substring(METRIC_PREFIX.length()) + " passed: " + detail);
             System.out.printf(Locale.ROOT, "%s on %d ranks: %.3f s first run, %.3f s last%n", name.describe(size),
                 comm.Size(), kernelMs[0] / 1e3, kernelMs[repetitions - 1] / 1e3);

@@ -25,6 +25,7 @@ import mpi.MPIException;
  */
 public final class LuFactorisation implements Kernel
 {
+    private final CommunicationClock communication = new CommunicationClock();
     /** LINPACK reports a residual of order 1 for a correct factorisation; a wrong one is of order 1e10 or more. */
     static final double MAX_NORMALISED_RESIDUAL = 100;
     private static final int TAG_FACTORS = 11;
@@ -107,8 +108,10 @@ public final class LuFactorisation implements Kernel
                 }
                 System.arraycopy(column, k + 1, multipliers, 0, below);
             }
+            communication.start();
             comm.Bcast(multipliers, 0, below, MPI.DOUBLE, owner);
             comm.Bcast(pivot, 0, 1, MPI.INT, owner);
+            communication.stop();
             pivots[k] = pivot[0];
             // Columns right of k on this rank: the first local index whose global column exceeds k.
             for (int c = firstLocalAfter(k); c < columns.length; c++)
@@ -149,6 +152,12 @@ public final class LuFactorisation implements Kernel
         final double t = column[i];
         column[i] = column[j];
         column[j] = t;
+    }
+
+    @Override
+    public CommunicationClock communication()
+    {
+        return communication;
     }
 
     @Override

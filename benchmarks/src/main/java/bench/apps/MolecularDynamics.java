@@ -23,6 +23,7 @@ import mpi.MPIException;
  */
 public final class MolecularDynamics implements Kernel
 {
+    private final CommunicationClock communication = new CommunicationClock();
     static final int STEPS = 50;
     static final double DENSITY = 0.8442;
     static final double TEMPERATURE = 0.72;
@@ -150,7 +151,9 @@ public final class MolecularDynamics implements Kernel
     private void computeForces(final Intracomm comm) throws MPIException
     {
         pairForces(position, box, potentialShift, rank, ranks, partial);
+        communication.start();
         comm.Allreduce(partial, 0, forcesAndPotential, 0, partial.length, MPI.DOUBLE, MPI.SUM);
+        communication.stop();
     }
 
     /**
@@ -212,6 +215,12 @@ public final class MolecularDynamics implements Kernel
             kinetic += 0.5 * v * v;
         }
         return kinetic + forcesAndPotential[3 * particles];
+    }
+
+    @Override
+    public CommunicationClock communication()
+    {
+        return communication;
     }
 
     @Override

@@ -22,6 +22,7 @@ import mpi.MPIException;
  */
 public final class RayTracer implements Kernel
 {
+    private final CommunicationClock communication = new CommunicationClock();
     static final int SPHERES_PER_SIDE = 4;
     static final int MAX_DEPTH = 3;
     private static final double EPSILON = 1e-9;
@@ -142,7 +143,9 @@ public final class RayTracer implements Kernel
         {
             renderRow(k * ranks + rank, mine, k * size);
         }
+        communication.start();
         comm.Gather(mine, 0, mine.length, MPI.INT, gathered, 0, mine.length, MPI.INT, 0);
+        communication.stop();
     }
 
     /** Renders image row {@code y} into {@code out} from {@code offset}, one packed RGB int a pixel. */
@@ -242,6 +245,12 @@ public final class RayTracer implements Kernel
             sum = 31 * sum + pixel;
         }
         return sum;
+    }
+
+    @Override
+    public CommunicationClock communication()
+    {
+        return communication;
     }
 
     @Override

@@ -24,6 +24,7 @@ import mpi.MPIException;
  */
 public final class SparseMatVec implements Kernel
 {
+    private final CommunicationClock communication = new CommunicationClock();
     static final int NONZEROS_PER_ROW = 8;
     static final int ITERATIONS = 100;
     static final double TOLERANCE = 1e-9;
@@ -129,14 +130,24 @@ public final class SparseMatVec implements Kernel
             {
                 squares[0] += y[r] * y[r];
             }
+            communication.start();
             comm.Allreduce(squares, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
+            communication.stop();
             norm = Math.sqrt(total[0]);
             for (int r = 0; r < endRow - firstRow; r++)
             {
                 y[r] /= norm;
             }
+            communication.start();
             comm.Allgather(y, 0, blockRows, MPI.DOUBLE, x, 0, blockRows, MPI.DOUBLE);
+            communication.stop();
         }
+    }
+
+    @Override
+    public CommunicationClock communication()
+    {
+        return communication;
     }
 
     @Override

@@ -26,6 +26,7 @@ import mpi.MPIException;
  */
 public final class SuccessiveOverRelaxation implements Kernel
 {
+    private final CommunicationClock communication = new CommunicationClock();
     static final int ITERATIONS = 100;
     static final double OMEGA = 1.25;
     static final double TOLERANCE = 1e-12;
@@ -104,7 +105,9 @@ public final class SuccessiveOverRelaxation implements Kernel
                 {
                     relaxRow(rows[r - 1], rows[r], rows[r + 1], firstRow - 1 + r, colour);
                 }
+                communication.start();
                 exchangeHalos(comm);
+                communication.stop();
             }
         }
     }
@@ -159,6 +162,12 @@ public final class SuccessiveOverRelaxation implements Kernel
             }
         }
         return grid;
+    }
+
+    @Override
+    public CommunicationClock communication()
+    {
+        return communication;
     }
 
     @Override

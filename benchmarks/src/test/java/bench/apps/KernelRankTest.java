@@ -21,7 +21,8 @@ import mpjrun.MpjJobs;
 
 /**
  * Every kernel, at its smoke-run size, runs as a real 2-rank job on shm and on MPJ Express's
- * multicore device, and its check passes (one job per device runs all five, one repetition each).
+ * multicore device, and its check passes (one job per device runs all five, one repetition each), with the
+ * time its ranks spent in its MPI calls printed beside its time.
  */
 @Tag("slow")
 class KernelRankTest
@@ -41,8 +42,18 @@ class KernelRankTest
             final String metric = KernelRank.metric(kernel, kernel.quickSize());
             assertTrue(result.output().contains(KernelRank.CHECK_PREFIX + metric.substring(KernelRank.METRIC_PREFIX
                 .length()) + " passed: "), () -> "no passed check of " + kernel + " in:\n" + result.output());
-            assertTrue(Samples.parse(result.output(), metric).size() == 1,
-                () -> "no kernel time of " + kernel + " in:\n" + result.output());
+            final List<Samples.Line> times = Samples.parse(result.output(), metric);
+            assertTrue(times.size() == 1, () -> "no kernel time of " + kernel + " in:\n" + result.output());
+            // Every kernel communicates; the time in its MPI calls is within the kernel's (a rank may leave the
+            // first barrier a little before rank 0 starts its clock).
+            final List<Samples.Line> communication = Samples.parse(result.output(),
+                KernelRank.COMMUNICATION_PREFIX + metric.substring(KernelRank.METRIC_PREFIX.length()));
+            assertTrue(communication.size() == 1, () -> "no communication time of " + kernel + " in:\n" +
+                result.output());
+            final double kernelMs = times.getFirst().values()[0];
+            final double communicationMs = communication.getFirst().values()[0];
+            assertTrue(communicationMs > 0 && communicationMs <= kernelMs * 1.1 + 1,
+                () -> kernel + ": " + communicationMs + " ms in MPI calls of a " + kernelMs + " ms kernel");
         }
     }
 
