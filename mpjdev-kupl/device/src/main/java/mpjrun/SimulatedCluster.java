@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import kupl.KuplEnv;
 import kupl.bootstrap.ProcessJob;
 
 /**
@@ -94,7 +96,7 @@ public final class SimulatedCluster implements AutoCloseable
         this.names = new ClusterNames(ProcessHandle.current().pid(), SEQUENCE.incrementAndGet());
         this.nodeCount = nodeCount;
         this.java = java;
-        this.jobEnvironment = Map.copyOf(jobEnvironment);
+        this.jobEnvironment = Map.copyOf(withoutBinding(jobEnvironment));
         this.directory = Path.of(System.getProperty("java.io.tmpdir"), DIRECTORY_PREFIX + names.id());
     }
 
@@ -266,6 +268,23 @@ public final class SimulatedCluster implements AutoCloseable
             "unshare", "--uts", "sh", "-c", "hostname \"$0\" && exec \"$@\"", names.node(index)));
         wrapped.addAll(command);
         return wrapped;
+    }
+
+    /**
+     * {@code environment} with {@code KUPL_SHM_BIND=none} unless it or this JVM's environment sets the variable:
+     * the nodes share this machine's CPUs, and binding each node's ranks from its first CPU on would put the
+     * first rank of every node on the same one.
+     */
+    private static Map<String, String> withoutBinding(final Map<String, String> environment)
+    {
+        final String variable = KuplEnv.KUPL_SHM_BIND.name();
+        if (environment.containsKey(variable) || System.getenv(variable) != null)
+        {
+            return environment;
+        }
+        final Map<String, String> unbound = new HashMap<>(environment);
+        unbound.put(variable, "none");
+        return unbound;
     }
 
     /** The environment of a starter run in this cluster: {@code MPJ_HOME}, the JDK first on {@code PATH}. */

@@ -140,7 +140,7 @@ public final class BackoffIdle
             }
             final boolean autoSpins = config.waitSpins() == KuplConfig.AUTO_SPINS;
             final boolean autoYield = config.waitYieldNs() == KuplConfig.AUTO_YIELD;
-            final int spins = autoSpins ? autoSpins(processes, Runtime.getRuntime().availableProcessors()) :
+            final int spins = autoSpins ? autoSpins(processes, CpuBinding.availableCpus()) :
                 config.waitSpins();
             final long yieldNs = autoYield ? AUTO_YIELD_NS : config.waitYieldNs();
             final SpinBudget budget = autoSpins || autoYield ? SpinBudget.adaptive(autoSpins, autoYield) :

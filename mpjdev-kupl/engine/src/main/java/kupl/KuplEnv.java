@@ -29,6 +29,11 @@ public enum KuplEnv
     KUPL_SHM_WAIT_YIELD_US("auto", List.of(),
         "microseconds of yielding before a waiting process parks (a park costs 50-200 us per wake-up): `auto` " +
             "(up to 2000, adapted like the spins) or a fixed number; added"),
+    KUPL_SHM_BIND("auto", List.of("auto", "cpu", "none"),
+        "`auto`: the thread that joins a `-dev shm` job (the one that runs `MPI.Init`) is bound to a CPU of its own " +
+            "when the node has at least two ranks and a CPU for each; `cpu`: bound, or the job fails saying why " +
+            "not; `none`: never (for ranks that run thread pools: threads a bound thread starts share its CPU); " +
+            "added"),
     KUPL_SHM_LIVENESS_MS("250", List.of(),
         "milliseconds between checks that the processes waited for are still alive; added"),
     KUPL_SHM_ARRIVAL_MS("60000", List.of(),

@@ -9,13 +9,14 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.util.BitSet;
 
 /**
  * The few Linux calls the JDK has no API for, through the FFM linker: creating unnamed
  * shared-memory files ({@code O_TMPFILE}, {@code memfd_create}), reserving their pages
  * ({@code fallocate}, so that a full tmpfs is an error at allocation instead of a SIGBUS at
- * first touch), mapping them, binding them to a NUMA node ({@code mbind}) and sleeping on a
- * shared word ({@code futex}).
+ * first touch), mapping them, binding them to a NUMA node ({@code mbind}), sleeping on a
+ * shared word ({@code futex}) and binding a thread to a CPU ({@code sched_setaffinity}).
  *
  * <p>Every call goes through the C library's {@code syscall(number, ...)} with the system call's
  * number, through two downcall handles in all (one capturing {@code errno}, one for the futex,
@@ -61,6 +62,10 @@ final class Libc
     private static final long SYS_MUNMAP;
     private static final long SYS_MBIND;
     private static final long SYS_FUTEX;
+    private static final long SYS_SCHED_SETAFFINITY;
+    private static final long SYS_SCHED_GETAFFINITY;
+    /** Bytes of a CPU mask: glibc's {@code cpu_set_t}, 1,024 CPUs. */
+    static final int CPU_MASK_BYTES = 128;
 
     static
     {
@@ -76,6 +81,8 @@ final class Libc
             SYS_MUNMAP = 215;
             SYS_MBIND = 235;
             SYS_FUTEX = 98;
+            SYS_SCHED_SETAFFINITY = 122;
+            SYS_SCHED_GETAFFINITY = 123;
         }
         else
         {
@@ -89,6 +96,8 @@ final class Libc
             SYS_MUNMAP = 11;
             SYS_MBIND = 237;
             SYS_FUTEX = 202;
+            SYS_SCHED_SETAFFINITY = 203;
+            SYS_SCHED_GETAFFINITY = 204;
         }
     }
 
@@ -217,6 +226,38 @@ final class Libc
         {
             throw new IllegalStateException("futex wake", t);
         }
+    }
+
+    /**
+     * {@code sched_getaffinity(0, ...)}: the CPUs the calling thread may run on (not the process's: on
+     * Linux each thread has its own mask, which the threads it starts inherit).
+     */
+    static BitSet callingThreadCpus() throws ErrnoException
+    {
+        final long[] words = new long[CPU_MASK_BYTES / Long.BYTES];
+        call("sched_getaffinity", (arena, state) ->
+        {
+            final MemorySegment mask = arena.allocate(CPU_MASK_BYTES, Long.BYTES);
+            final long result = syscall(state, SYS_SCHED_GETAFFINITY, 0, CPU_MASK_BYTES, mask.address());
+            MemorySegment.copy(mask, ValueLayout.JAVA_LONG, 0, words, 0, words.length);
+            return result;
+        });
+        return BitSet.valueOf(words);
+    }
+
+    /** {@code sched_setaffinity(0, ...)}: the calling thread runs on {@code cpu} only, from now on. */
+    static void bindCallingThread(final int cpu) throws ErrnoException
+    {
+        if (cpu < 0 || cpu >= CPU_MASK_BYTES * Byte.SIZE)
+        {
+            throw new IllegalArgumentException("cpu=" + cpu + " is outside 0-" + (CPU_MASK_BYTES * Byte.SIZE - 1));
+        }
+        call("sched_setaffinity(" + cpu + ")", (arena, state) ->
+        {
+            final MemorySegment mask = arena.allocate(CPU_MASK_BYTES, Long.BYTES);
+            mask.setAtIndex(ValueLayout.JAVA_LONG, cpu / Long.SIZE, 1L << (cpu % Long.SIZE));
+            return syscall(state, SYS_SCHED_SETAFFINITY, 0, CPU_MASK_BYTES, mask.address());
+        });
     }
 
     /** The C library's text for {@code errno}. */

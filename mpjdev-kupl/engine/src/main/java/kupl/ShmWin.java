@@ -103,7 +103,7 @@ public final class ShmWin implements AutoCloseable
         }
         final String settings = settingsText(config, contiguous);
         final byte[] sizeRecord = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
-            .putLong(sizeBytes).putLong(settings.hashCode()).putLong(Runtime.getRuntime().availableProcessors())
+            .putLong(sizeBytes).putLong(settings.hashCode()).putLong(CpuBinding.availableCpus())
             .putLong(kept == null ? 0 : kept.id()).array();
         final ByteBuffer[] sizeRecords = oob.exchange("win alloc (sizes)", sizeRecord, problem);
         final long[] sizes = new long[ranks];

@@ -2,6 +2,7 @@ package xdev.shmdev;
 
 import java.lang.foreign.MemorySegment;
 
+import kupl.CpuBinding;
 import xdev.XDevException;
 
 /**
@@ -38,7 +39,7 @@ final class DirectReads
         final String value = System.getProperty(PROPERTY, "auto");
         return switch (value)
         {
-            case "auto" -> new DirectReads(ranks > Runtime.getRuntime().availableProcessors());
+            case "auto" -> new DirectReads(ranks > CpuBinding.availableCpus());
             case "true" -> new DirectReads(true);
             case "false" -> new DirectReads(false);
             default -> throw new XDevException("shm device: -D" + PROPERTY + "=" + value + " is not one of auto " +

@@ -5,7 +5,9 @@ import java.util.function.UnaryOperator;
 
 
 import kupl.BackoffIdle;
+import kupl.CpuBinding;
 import kupl.Doorbell;
+import kupl.KuplException;
 import kupl.Parker;
 import kupl.ShmComm;
 import kupl.ShmWin;
@@ -43,6 +45,9 @@ import xdev.XDevException;
  *     yields, then sleeps on a futex doorbell) and checks every
  *     {@code KUPL_SHM_LIVENESS_MS} that every other rank is alive, failing with an
  *     {@link XDevException} naming a rank that died instead of hanging.</li>
+ * <li><b>Binding.</b> The thread that joins is bound to a CPU of its own when the node has one for
+ *     each rank ({@link CpuBinding}, {@code KUPL_SHM_BIND}): spinning waits answer fast only while the
+ *     ranks they wait for run on other cores.</li>
  * </ul>
  *
  * What it costs per message is measured by {@code bench.DeviceBenchmark} ({@code bin/bench-device}).
@@ -81,6 +86,8 @@ public final class ShmDevice implements Device
     private MessageProtocol protocol;
     private Progress progress;
     private Doorbell ownBell;
+    /** The CPU the joining thread was bound to, or {@link CpuBinding#NOT_BOUND}. */
+    private int boundCpu = CpuBinding.NOT_BOUND;
     /** The step of posting a receive, made once: a receive makes no lambda. */
     private final java.util.function.Function<RecvRequest, RecvRequest> postStep = this::postLocked;
 
@@ -108,6 +115,8 @@ public final class ShmDevice implements Device
     {
         final int size = job.size();
         final int own = job.rank();
+        // First, so that a rank that cannot be bound fails before it starts to move messages.
+        boundCpu = bindJoiningThread(job);
         final SegmentDescriptor layout = new SegmentDescriptor(size, QUEUE_BYTES);
         final Doorbell[] bells = new Doorbell[size];
         final ShmQueue[] outbound = new ShmQueue[size];
@@ -137,6 +146,37 @@ public final class ShmDevice implements Device
         }
         rank = own;
         return ranks.ids();
+    }
+
+    /**
+     * Binds the calling thread as {@code KUPL_SHM_BIND} says, for its rank among those sharing memory with it;
+     * ranks that are threads of one JVM (tests) are left as they are.
+     */
+    private static int bindJoiningThread(final DeviceBootstrap job)
+    {
+        final long ownPid = job.comm().pid(job.rank());
+        for (int peer = 0; peer < job.size(); peer++)
+        {
+            if (peer != job.rank() && job.comm().pid(peer) == ownPid)
+            {
+                return CpuBinding.NOT_BOUND;
+            }
+        }
+        try
+        {
+            return CpuBinding.bindCallingThread(CpuBinding.configured(System.getenv()), job.rank(), job.size());
+        }
+        catch (final KuplException e)
+        {
+            throw new XDevException("shm device: rank " + job.rank() + ": " + e.getMessage());
+        }
+    }
+
+    /** The CPU the thread that joined runs on only ({@code KUPL_SHM_BIND}), or {@link CpuBinding#NOT_BOUND}. */
+    public int boundCpu()
+    {
+        checkInitialised();
+        return boundCpu;
     }
 
     @Override
