@@ -5,19 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import xdev.shmdev.PrivateShmDirectory;
 import xdev.shmdev.programs.InitOrNot;
 
 /**
@@ -44,26 +41,8 @@ class ShmLauncherFaultsTest
     private static final String MAIN = InitOrNot.class.getName();
 
     /** A private directory for the ranks' shared memory: whatever they leave behind would show here. */
-    private Path shmDir;
-
-    @BeforeEach
-    void makeShmDir() throws IOException
-    {
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-launcher-faults-");
-    }
-
-    @AfterEach
-    void checkAndRemoveShmDir() throws IOException
-    {
-        try (Stream<Path> left = Files.list(shmDir))
-        {
-            assertEquals(List.of(), left.toList(), "shared memory left behind");
-        }
-        finally
-        {
-            Files.deleteIfExists(shmDir);
-        }
-    }
+    @RegisterExtension
+    final PrivateShmDirectory shm = new PrivateShmDirectory("kupl-launcher-faults-");
 
     @Test
     void shouldEndWithZeroWhenNoRankCallsInitAndEveryRankEndsWell() throws Exception
@@ -172,6 +151,6 @@ class ShmLauncherFaultsTest
         return LaunchedJob.start(List.of(MpjRunTest.repositoryRoot().resolve("bin/mpjrun").toString(),
             "-np", Integer.toString(processes), "-dev", "shm", "-cp", MpjRunTest.testClasses(), MAIN, modes),
             Map.of("KUPL_MPJRUN_CLASSPATH", System.getProperty("java.class.path"),
-                "JAVA_HOME", System.getProperty("java.home"), "KUPL_SHM_DIR", shmDir.toString()));
+                "JAVA_HOME", System.getProperty("java.home"), "KUPL_SHM_DIR", shm.path().toString()));
     }
 }

@@ -15,12 +15,10 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import xdev.shmdev.programs.ReportBinding;
 
 /**
@@ -36,26 +34,9 @@ class ShmBindingTest
         .getLocation().getPath()).toString();
     private static final Pattern CPUS = Pattern.compile("cpus (\\d+) (\\S+)");
 
-    private Path shmDir;
-
-    @BeforeEach
-    void makeShmDir() throws IOException
-    {
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-binding-test");
-    }
-
-    @AfterEach
-    void checkAndRemoveShmDir() throws IOException
-    {
-        try (Stream<Path> left = Files.list(shmDir))
-        {
-            assertEquals(List.of(), left.toList(), "shared memory left behind");
-        }
-        finally
-        {
-            Files.deleteIfExists(shmDir);
-        }
-    }
+    /** A private directory for the ranks' shared memory: whatever they leave behind would show here. */
+    @RegisterExtension
+    final PrivateShmDirectory shm = new PrivateShmDirectory("kupl-binding-test");
 
     private record Job(int status, String output, Map<Integer, String> cpusByRank)
     {
@@ -111,7 +92,7 @@ class ShmBindingTest
             "-cp", System.getProperty("java.class.path"), LauncherMain.class.getName(), Integer.toString(ranks),
             TEST_CLASSES, ReportBinding.class.getName()));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("KUPL_SHM_DIR", shmDir.toString());
+        builder.environment().put("KUPL_SHM_DIR", shm.path().toString());
         builder.environment().remove("KUPL_SHM_BIND");
         if (bind != null)
         {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,15 +17,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import mpjrun.JobSpec;
 import mpjrun.ShmJob;
 import kupl.bootstrap.LocalJob;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import xdev.shmdev.programs.Faulty;
 
 /**
@@ -43,26 +40,8 @@ class ShmJobTest
     private static final Duration END_WITHIN = Duration.ofSeconds(5);
 
     /** A private directory for the ranks' shared memory: whatever they leave behind would show here. */
-    private Path shmDir;
-
-    @BeforeEach
-    void makeShmDir() throws IOException
-    {
-        shmDir = Files.createTempDirectory(Path.of("/dev/shm"), "kupl-shmdev-test");
-    }
-
-    @AfterEach
-    void checkAndRemoveShmDir() throws IOException
-    {
-        try (Stream<Path> left = Files.list(shmDir))
-        {
-            assertEquals(List.of(), left.toList(), "shared memory left behind");
-        }
-        finally
-        {
-            Files.deleteIfExists(shmDir);
-        }
-    }
+    @RegisterExtension
+    final PrivateShmDirectory shm = new PrivateShmDirectory("kupl-shmdev-test");
 
     private record Outcome(int status, String out, String err)
     {
@@ -146,7 +125,7 @@ class ShmJobTest
     @Test
     void survivorsFailNamingTheRankThatDied() throws Exception
     {
-        try (LocalJob job = LocalJob.start(DeviceKillRank.class.getName(), 3, Map.of("KUPL_SHM_DIR", shmDir.toString()),
+        try (LocalJob job = LocalJob.start(DeviceKillRank.class.getName(), 3, Map.of("KUPL_SHM_DIR", shm.path().toString()),
             List.of(), List.of(), false))
         {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -179,7 +158,7 @@ class ShmJobTest
             Integer.toString(processes), TEST_CLASSES, Faulty.class.getName()));
         command.addAll(List.of(args));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("KUPL_SHM_DIR", shmDir.toString());
+        builder.environment().put("KUPL_SHM_DIR", shm.path().toString());
         return builder.start();
     }
 
