@@ -291,6 +291,8 @@ public final class DeviceBenchmark
         final List<Ratio> againstMulticore = new ArrayList<>();
         final List<Ratio> againstNiodev = new ArrayList<>();
         final List<Ratio> againstTargets = new ArrayList<>();
+        final Map<DeviceRow, Stat> shmStats = new LinkedHashMap<>();
+        final Map<DeviceRow, Stat> cStats = new LinkedHashMap<>();
         for (final DeviceRow row : rows)
         {
             final String key = jobKey(row);
@@ -299,6 +301,8 @@ public final class DeviceBenchmark
             final Stat tcp = stat(niodevOutputs.get(key), row, row.part());
             final Stat fence = row.againstFence() ? fenceStat(fenceOutputs.get(key), row.processes()) : null;
             final Stat inC = stat(cOutputs.get(row.processes() + " " + row.cPart()), row, row.cPart());
+            shmStats.put(row, shm);
+            cStats.put(row, inC);
             final Ratio fenceRatio = row.ratio(shm, fence).against(Target.atMost(FENCE_RATIO_TARGET));
             final Ratio cRatio = row.ratio(shm, inC);
             final Ratio multicoreRatio = row.ratio(shm, multicore);
@@ -361,6 +365,12 @@ public final class DeviceBenchmark
             " ms in batches of 1,000 round trips with a Bcast between them, then " + PlainPingPong.TIMED_BATCHES +
             " batches of about 100 ms (median, min-max), held against Open MPI C's ping-pong of the same size. " +
             "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer."));
+        if (LargeMessageFloor.appliesTo(rows))
+        {
+            progress("ring model: the floor of the bandwidth rows");
+            report.add(LargeMessageFloor.measure(rows, loop, notes).table(rows, shmStats, cStats));
+            report.add(LargeMessageFloor.explanation());
+        }
         notes.forEach(note -> report.add(new Text(note)));
         notes.forEach(note -> report.note(note.lines().findFirst().orElse(note)));
         final String timeRatio = " (for GB/s rows, the inverse of the rates; above 1: shm takes longer)";

@@ -73,6 +73,20 @@ class DeviceBenchmarkTest
             assertEquals(!cells[7].contains("not installed"), cells[8].strip().endsWith("x"),
                 () -> "C ratio of \"" + row + "\":\n" + report);
         }
+        // The floor of the bandwidth rows, from the same run: the ring model and one copy beside shm, with ratios.
+        for (final String row : List.of("| 1 MiB messages, GB/s | ", "| 16 MiB messages, GB/s | "))
+        {
+            final List<String> matching = report.lines().filter(line -> line.startsWith(row)).toList();
+            assertTrue(matching.size() == 1, () -> "no floor row \"" + row + "\" in:\n" + report);
+            final String[] cells = matching.getFirst().split("\\|");
+            for (final int measured : new int[] {2, 3, 4})
+            {
+                assertTrue(cells[measured].strip().matches("[0-9.,]+ \\([0-9.,]+-[0-9.,]+\\)"),
+                    () -> "floor cell " + measured + " of \"" + row + "\":\n" + report);
+            }
+            assertTrue(cells[6].strip().endsWith("x") && cells[7].strip().endsWith("x"),
+                () -> "floor ratios of \"" + row + "\":\n" + report);
+        }
         assertEquals(openMpiInstalled(), !report.contains("not installed (apt-get install openmpi-bin libopenmpi-dev)"),
             report);
         assertTrue(report.contains("Run time: "), report);

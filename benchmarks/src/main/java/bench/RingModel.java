@@ -1,0 +1,192 @@
+package bench;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CyclicBarrier;
+import java.util.function.LongUnaryOperator;
+
+import kupl.CpuBinding;
+
+/**
+ * The floor of the shm device's large-message path, without the device: what its two copies cost on this
+ * machine when nothing else is done. Two threads of one JVM, each bound to a CPU of its own as the device
+ * binds its ranks, move {@code byte[]} messages through a {@value #RING_BYTES}-byte native ring in
+ * {@value #CHUNK_BYTES}-byte pieces: the sender copies a piece in and publishes it with a release store of a
+ * {@code filled} count, the receiver copies it out into its own array and releases a {@code drained} count, as
+ * the device's staging ring does (but no queue, records, clear-to-send, matching or MPJ Express in between).
+ * Beside it, one copy: {@code System.arraycopy} between two arrays by one thread, what a single-copy transfer
+ * (Open MPI's CMA) could reach at best.
+ *
+ * <p>Arguments: warm-up in ms, repetitions, repetition target in ns, then message sizes in bytes (multiples of
+ * {@value #CHUNK_BYTES}). Prints one {@link Samples} line per size and kind, in GB/s per repetition:
+ * {@code ring:<bytes>} and {@code copy:<bytes>}.
+ */
+public final class RingModel
+{
+    static final int CHUNK_BYTES = 64 * 1024;
+    static final long RING_BYTES = 4L << 20;
+    private static final VarHandle COUNT = ValueLayout.JAVA_LONG.varHandle();
+    /** {@code filled} and {@code drained}, each on a cache-line pair of its own. */
+    private static final long FILLED = 0;
+    private static final long DRAINED = 128;
+
+    private final MemorySegment ring;
+    private final MemorySegment counts;
+
+    private RingModel(final Arena arena)
+    {
+        ring = arena.allocate(RING_BYTES, 4096);
+        counts = arena.allocate(256, 128);
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final long warmupNs = Long.parseLong(args[0]) * 1_000_000L;
+        final int repetitions = Integer.parseInt(args[1]);
+        final long targetNs = Long.parseLong(args[2]);
+        try (Arena arena = Arena.ofShared())
+        {
+            final RingModel model = new RingModel(arena);
+            for (int i = 3; i < args.length; i++)
+            {
+                final int bytes = Integer.parseInt(args[i]);
+                if (bytes <= 0 || bytes % CHUNK_BYTES != 0)
+                {
+                    throw new IllegalArgumentException("message size " + bytes + " is not a positive multiple of " +
+                        CHUNK_BYTES);
+                }
+                Samples.print("ring:" + bytes, 0, 0, measure(ops -> model.ring(bytes, ops), bytes, warmupNs,
+                    repetitions, targetNs));
+                final byte[] from = new byte[bytes];
+                final byte[] to = new byte[bytes];
+                Samples.print("copy:" + bytes, 0, 0, measure(ops -> copy(from, to, ops), bytes, warmupNs,
+                    repetitions, targetNs));
+            }
+        }
+    }
+
+    /**
+     * GB/s of each of {@code repetitions}: {@code run} maps a message count to the ns it took; warmed up for
+     * {@code warmupNs}, then sized to last about {@code targetNs} a repetition.
+     */
+    private static double[] measure(final LongUnaryOperator run, final int bytes, final long warmupNs,
+        final int repetitions, final long targetNs)
+    {
+        long ops = 0;
+        long spentNs = 0;
+        long elapsedNs = 0;
+        // At least once, so that the sizing below has a measured time even with no warm-up.
+        do
+        {
+            ops = ops == 0 ? 1 : elapsedNs < targetNs / 4 ? ops * 2 : ops;
+            elapsedNs = run.applyAsLong(ops);
+            spentNs += elapsedNs;
+        }
+        while (spentNs < warmupNs);
+        final long sized = Math.max(1, (long)((double)ops * targetNs / Math.max(1, elapsedNs)));
+        final double[] gbPerS = new double[repetitions];
+        for (int r = 0; r < repetitions; r++)
+        {
+            gbPerS[r] = (double)bytes * sized / run.applyAsLong(sized);
+        }
+        return gbPerS;
+    }
+
+    private static long copy(final byte[] from, final byte[] to, final long ops)
+    {
+        final long start = System.nanoTime();
+        for (long i = 0; i < ops; i++)
+        {
+            System.arraycopy(from, 0, to, 0, from.length);
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** Moves {@code ops} messages of {@code bytes} from a sender thread to a receiver thread; the receiver's ns. */
+    private long ring(final int bytes, final long ops)
+    {
+        final CyclicBarrier start = new CyclicBarrier(2);
+        final long[] receiverNs = new long[1];
+        final Thread sender = Thread.ofPlatform().start(() ->
+        {
+            bind(0);
+            final byte[] message = new byte[bytes];
+            await(start);
+            for (long i = 0; i < ops; i++)
+            {
+                send(message);
+            }
+        });
+        final Thread receiver = Thread.ofPlatform().start(() ->
+        {
+            bind(1);
+            final byte[] message = new byte[bytes];
+            await(start);
+            final long begin = System.nanoTime();
+            for (long i = 0; i < ops; i++)
+            {
+                receive(message);
+            }
+            receiverNs[0] = System.nanoTime() - begin;
+        });
+        try
+        {
+            sender.join();
+            receiver.join();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return receiverNs[0];
+    }
+
+    private void send(final byte[] message)
+    {
+        for (int offset = 0; offset < message.length; offset += CHUNK_BYTES)
+        {
+            final long filled = (long)COUNT.getAcquire(counts, FILLED);
+            while (filled + CHUNK_BYTES - (long)COUNT.getAcquire(counts, DRAINED) > RING_BYTES)
+            {
+                Thread.onSpinWait();
+            }
+            MemorySegment.copy(message, offset, ring, ValueLayout.JAVA_BYTE, filled % RING_BYTES, CHUNK_BYTES);
+            COUNT.setRelease(counts, FILLED, filled + CHUNK_BYTES);
+        }
+    }
+
+    private void receive(final byte[] message)
+    {
+        for (int offset = 0; offset < message.length; offset += CHUNK_BYTES)
+        {
+            final long drained = (long)COUNT.getAcquire(counts, DRAINED);
+            while ((long)COUNT.getAcquire(counts, FILLED) - drained < CHUNK_BYTES)
+            {
+                Thread.onSpinWait();
+            }
+            MemorySegment.copy(ring, ValueLayout.JAVA_BYTE, drained % RING_BYTES, message, offset, CHUNK_BYTES);
+            COUNT.setRelease(counts, DRAINED, drained + CHUNK_BYTES);
+        }
+    }
+
+    /** Binds the calling thread as the device binds the {@code index}-th of two ranks (KUPL_SHM_BIND). */
+    private static void bind(final int index)
+    {
+        CpuBinding.bindCallingThread(CpuBinding.configured(System.getenv()), index, 2);
+    }
+
+    private static void await(final CyclicBarrier barrier)
+    {
+        try
+        {
+            barrier.await();
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+}
