@@ -218,6 +218,10 @@ public final class DeviceBenchmark
         final Map<String, String> cOutputs = new LinkedHashMap<>();
         final List<String> loop = List.of(Integer.toString(settings.warmupMs()),
             Integer.toString(settings.repetitions()), Long.toString(settings.repetitionTargetNs()));
+        // Each floor is measured right after the shm job of its rows: how fast the two CPUs hand lines to each
+        // other changes with where the host puts them, over minutes.
+        ShortMessageFloor shortFloor = null;
+        LargeMessageFloor largeFloor = null;
         for (final Map.Entry<String, List<DeviceRow>> job : rowsByJob.entrySet())
         {
             final String key = job.getKey();
@@ -238,6 +242,16 @@ public final class DeviceBenchmark
             final String what = (first.isPlain() ? "plain ping-pong, " : "") + processes + " processes";
             progress("shm, " + what);
             shmOutputs.put(key, runShm(program, processes, args, notes));
+            if (shortFloor == null && ShortMessageFloor.appliesTo(job.getValue()))
+            {
+                progress("line model: the floor of the 8-byte rows");
+                shortFloor = ShortMessageFloor.measure(loop, notes);
+            }
+            if (largeFloor == null && LargeMessageFloor.appliesTo(job.getValue()))
+            {
+                progress("ring model: the floor of the bandwidth rows");
+                largeFloor = LargeMessageFloor.measure(rows, loop, notes);
+            }
             if (job.getValue().stream().anyMatch(DeviceRow::againstFence))
             {
                 progress("engine fence, " + processes + " processes");
@@ -293,6 +307,7 @@ public final class DeviceBenchmark
         final List<Ratio> againstTargets = new ArrayList<>();
         final Map<DeviceRow, Stat> shmStats = new LinkedHashMap<>();
         final Map<DeviceRow, Stat> cStats = new LinkedHashMap<>();
+        final Map<DeviceRow, Stat> compiling = new LinkedHashMap<>();
         for (final DeviceRow row : rows)
         {
             final String key = jobKey(row);
@@ -303,6 +318,10 @@ public final class DeviceBenchmark
             final Stat inC = stat(cOutputs.get(row.processes() + " " + row.cPart()), row, row.cPart());
             shmStats.put(row, shm);
             cStats.put(row, inC);
+            if (row.isPlain())
+            {
+                compiling.put(row, stat(shmOutputs.get(key), row, PlainPingPong.COMPILING + row.plainBytes()));
+            }
             final Ratio fenceRatio = row.ratio(shm, fence).against(Target.atMost(FENCE_RATIO_TARGET));
             final Ratio cRatio = row.ratio(shm, inC);
             final Ratio multicoreRatio = row.ratio(shm, multicore);
@@ -343,13 +362,13 @@ public final class DeviceBenchmark
                 }
             }
             table.row(row.label() + ", " + row.unit(),
-                shm == null ? "n/a" : cell(shm, row),
-                multicore == null ? "n/a" : cell(multicore, row),
-                tcp == null ? "n/a" : cell(tcp, row),
-                !row.againstFence() ? "" : fence == null ? "n/a" : cell(fence, row),
-                fenceRatio.isMeasured() ? fenceRatio.text() : "",
-                inC != null ? cell(inC, row) : c == null ? cMissing : "n/a",
-                cRatio.isMeasured() ? cRatio.text() : "",
+                row.figure(shm),
+                row.figure(multicore),
+                row.figure(tcp),
+                !row.againstFence() ? "" : row.figure(fence),
+                fenceRatio.textIfMeasured(),
+                inC != null ? row.figure(inC) : c == null ? cMissing : "n/a",
+                cRatio.textIfMeasured(),
                 String.join("; ", targets), String.join(" / ", met));
         }
         report.add(table);
@@ -365,10 +384,14 @@ public final class DeviceBenchmark
             " ms in batches of 1,000 round trips with a Bcast between them, then " + PlainPingPong.TIMED_BATCHES +
             " batches of about 100 ms (median, min-max), held against Open MPI C's ping-pong of the same size. " +
             "Ratios compare times (for GB/s rows, the inverse of the rates): above 1 means shm takes longer."));
-        if (LargeMessageFloor.appliesTo(rows))
+        if (shortFloor != null)
         {
-            progress("ring model: the floor of the bandwidth rows");
-            report.add(LargeMessageFloor.measure(rows, loop, notes).table(rows, shmStats, cStats));
+            report.add(shortFloor.table(rows, shmStats, cStats, compiling));
+            report.add(ShortMessageFloor.explanation());
+        }
+        if (largeFloor != null)
+        {
+            report.add(largeFloor.table(rows, shmStats, cStats));
             report.add(LargeMessageFloor.explanation());
         }
         notes.forEach(note -> report.add(new Text(note)));
@@ -394,16 +417,6 @@ public final class DeviceBenchmark
         {
             report.add(chart);
         }
-    }
-
-    /**
-     * "median (min-max)" in the row's unit: times under 10 us with two decimals, since the 2-process collectives
-     * and the fence they are held against take 0.1-0.3 us, where one decimal would hide the ratio.
-     */
-    private static String cell(final Stat stat, final DeviceRow row)
-    {
-        final boolean fine = !row.isRate() && stat.median() * row.scale() < 10;
-        return stat.format(row.isRate() || fine ? "%.2f" : "%,.1f", row.scale());
     }
 
     /** Open MPI with its programs compiled, or null with a note saying why not. */

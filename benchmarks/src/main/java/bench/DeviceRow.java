@@ -88,6 +88,21 @@ record DeviceRow(String label, String part, int processes, String unit, double s
         return figure == Math.rint(figure) ? Long.toString((long)figure) : Double.toString(figure);
     }
 
+    /**
+     * "median (min-max)" in the row's unit, or "n/a" for none: times under 10 us with two decimals, since the
+     * 2-process collectives and the fence they are held against take 0.1-0.3 us, where one decimal would hide
+     * the ratio.
+     */
+    String figure(final Stat stat)
+    {
+        if (stat == null)
+        {
+            return "n/a";
+        }
+        final boolean fine = !isRate() && stat.median() * scale < 10;
+        return stat.format(isRate() || fine ? "%.2f" : "%,.1f", scale);
+    }
+
     /** shm's figure against {@code reference}'s as a time ratio (for rates, the reference's rate over ours). */
     Ratio ratio(final Stat shm, final Stat reference)
     {

@@ -1,15 +1,11 @@
 package bench;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import bench.report.Ratio;
 import bench.report.Table;
 import bench.report.Text;
-import mpjrun.JobResult;
-import mpjrun.MpjJobs;
 
 /**
  * The device benchmark's floor for its bandwidth rows, measured in the same run: {@link RingModel}'s two
@@ -22,11 +18,11 @@ final class LargeMessageFloor
 {
     private static final String BANDWIDTH = "bandwidth:";
 
-    private final String output;
+    private final ModelRun run;
 
-    private LargeMessageFloor(final String output)
+    private LargeMessageFloor(final ModelRun run)
     {
-        this.output = output;
+        this.run = run;
     }
 
     /** Whether any of {@code rows} is a bandwidth row, which this floor is for. */
@@ -42,25 +38,10 @@ final class LargeMessageFloor
      */
     static LargeMessageFloor measure(final List<DeviceRow> rows, final List<String> loop, final List<String> notes)
     {
-        final List<String> command = new ArrayList<>(List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED",
-            "-cp", System.getProperty("java.class.path"), RingModel.class.getName()));
-        command.addAll(loop);
-        rows.stream().filter(LargeMessageFloor::isBandwidth).forEach(row -> command.add(Integer.toString(bytes(row))));
-        try
-        {
-            final JobResult result = MpjJobs.runCommand(command, Map.of(), Path.of("."), DeviceBenchmark.JOB_TIMEOUT);
-            if (!result.succeeded())
-            {
-                notes.add("ring model failed:\n" + result.output());
-            }
-            return new LargeMessageFloor(result.output());
-        }
-        catch (final Exception e)
-        {
-            notes.add("ring model failed: " + e);
-            return new LargeMessageFloor("");
-        }
+        final List<String> arguments = new ArrayList<>(loop);
+        rows.stream().filter(LargeMessageFloor::isBandwidth)
+            .forEach(row -> arguments.add(Integer.toString(bytes(row))));
+        return new LargeMessageFloor(ModelRun.of(RingModel.class, arguments, notes));
     }
 
     /**
@@ -74,12 +55,12 @@ final class LargeMessageFloor
         for (final DeviceRow row : rows.stream().filter(LargeMessageFloor::isBandwidth).toList())
         {
             final Stat shm = shmStats.get(row);
-            final Stat ring = stat("ring:" + bytes(row));
-            final Stat copy = stat("copy:" + bytes(row));
+            final Stat ring = run.stat("ring:" + bytes(row));
+            final Stat copy = run.stat("copy:" + bytes(row));
             final Stat inC = cStats.get(row);
             // Not the main table's label, which names the row there once.
-            table.row(bytesLabel(row) + ", " + row.unit(), cell(shm), cell(ring), cell(copy), cell(inC),
-                text(row.ratio(shm, ring)), text(row.ratio(ring, copy)));
+            table.row(bytesLabel(row) + ", " + row.unit(), row.figure(shm), row.figure(ring), row.figure(copy),
+                row.figure(inC), row.ratio(shm, ring).textIfMeasured(), row.ratio(ring, copy).textIfMeasured());
         }
         return table;
     }
@@ -87,8 +68,9 @@ final class LargeMessageFloor
     /** What the table's columns are, for under it. */
     static Text explanation()
     {
-        return new Text("Floor of the bandwidth rows, same run: bench.RingModel, two threads of one JVM bound to " +
-            "CPUs of their own as the device binds its ranks, moving byte[] messages through a 4 MiB native ring " +
+        return new Text("Floor of the bandwidth rows, measured right after shm's job of them: bench.RingModel, " +
+            "two threads of one JVM bound to CPUs of their own as the device binds its ranks, moving byte[] " +
+            "messages through a 4 MiB native ring " +
             "in 64 KiB pieces (the sender copies a piece in and releases a filled count, the receiver copies it " +
             "out and releases a drained count): the two copies a byte[] message makes through the device's " +
             "staging ring, with no queue, record, clear-to-send, matching or MPJ Express around them. 1 copy: " +
@@ -98,12 +80,6 @@ final class LargeMessageFloor
             "model is what the device costs beyond its copies; ring model / 1 copy what it costs to hand every " +
             "piece to another core as freshly written cache lines and copy it a second time there, which depends " +
             "on where the host places this machine's CPUs (whether they share a cache) and changes between runs.");
-    }
-
-    private Stat stat(final String metric)
-    {
-        final List<Samples.Line> lines = Samples.parse(output, metric);
-        return lines.isEmpty() ? null : Stat.of(lines);
     }
 
     private static boolean isBandwidth(final DeviceRow row)
@@ -120,15 +96,5 @@ final class LargeMessageFloor
     private static int bytes(final DeviceRow row)
     {
         return Integer.parseInt(row.part().substring(BANDWIDTH.length()));
-    }
-
-    private static String cell(final Stat stat)
-    {
-        return stat == null ? "n/a" : stat.format("%.2f", 1);
-    }
-
-    private static String text(final Ratio ratio)
-    {
-        return ratio.isMeasured() ? ratio.text() : "";
     }
 }

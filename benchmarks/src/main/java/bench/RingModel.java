@@ -4,15 +4,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.CyclicBarrier;
 import java.util.function.LongUnaryOperator;
-
-import kupl.CpuBinding;
 
 /**
  * The floor of the shm device's large-message path, without the device: what its two copies cost on this
- * machine when nothing else is done. Two threads of one JVM, each bound to a CPU of its own as the device
- * binds its ranks, move {@code byte[]} messages through a {@value #RING_BYTES}-byte native ring in
+ * machine when nothing else is done. Two threads of one JVM, bound as the device binds its ranks
+ * ({@link BoundPair}), move {@code byte[]} messages through a {@value #RING_BYTES}-byte native ring in
  * {@value #CHUNK_BYTES}-byte pieces: the sender copies a piece in and publishes it with a release store of a
  * {@code filled} count, the receiver copies it out into its own array and releases a {@code drained} count, as
  * the device's staging ring does (but no queue, records, clear-to-send, matching or MPJ Express in between).
@@ -67,29 +64,15 @@ public final class RingModel
         }
     }
 
-    /**
-     * GB/s of each of {@code repetitions}: {@code run} maps a message count to the ns it took; warmed up for
-     * {@code warmupNs}, then sized to last about {@code targetNs} a repetition.
-     */
+    /** GB/s of each repetition of {@code run} (operation count to ns) for messages of {@code bytes}. */
     private static double[] measure(final LongUnaryOperator run, final int bytes, final long warmupNs,
         final int repetitions, final long targetNs)
     {
-        long ops = 0;
-        long spentNs = 0;
-        long elapsedNs = 0;
-        // At least once, so that the sizing below has a measured time even with no warm-up.
-        do
-        {
-            ops = ops == 0 ? 1 : elapsedNs < targetNs / 4 ? ops * 2 : ops;
-            elapsedNs = run.applyAsLong(ops);
-            spentNs += elapsedNs;
-        }
-        while (spentNs < warmupNs);
-        final long sized = Math.max(1, (long)((double)ops * targetNs / Math.max(1, elapsedNs)));
+        final BoundPair.Repetitions measured = BoundPair.measure(run, warmupNs, repetitions, targetNs);
         final double[] gbPerS = new double[repetitions];
         for (int r = 0; r < repetitions; r++)
         {
-            gbPerS[r] = (double)bytes * sized / run.applyAsLong(sized);
+            gbPerS[r] = (double)bytes * measured.ops() / measured.nanos()[r];
         }
         return gbPerS;
     }
@@ -107,41 +90,21 @@ public final class RingModel
     /** Moves {@code ops} messages of {@code bytes} from a sender thread to a receiver thread; the receiver's ns. */
     private long ring(final int bytes, final long ops)
     {
-        final CyclicBarrier start = new CyclicBarrier(2);
-        final long[] receiverNs = new long[1];
-        final Thread sender = Thread.ofPlatform().start(() ->
+        final byte[] sent = new byte[bytes];
+        final byte[] received = new byte[bytes];
+        return BoundPair.run(() ->
         {
-            bind(0);
-            final byte[] message = new byte[bytes];
-            await(start);
             for (long i = 0; i < ops; i++)
             {
-                send(message);
+                send(sent);
             }
-        });
-        final Thread receiver = Thread.ofPlatform().start(() ->
+        }, () ->
         {
-            bind(1);
-            final byte[] message = new byte[bytes];
-            await(start);
-            final long begin = System.nanoTime();
             for (long i = 0; i < ops; i++)
             {
-                receive(message);
+                receive(received);
             }
-            receiverNs[0] = System.nanoTime() - begin;
         });
-        try
-        {
-            sender.join();
-            receiver.join();
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        return receiverNs[0];
     }
 
     private void send(final byte[] message)
@@ -169,24 +132,6 @@ public final class RingModel
             }
             MemorySegment.copy(ring, ValueLayout.JAVA_BYTE, drained % RING_BYTES, message, offset, CHUNK_BYTES);
             COUNT.setRelease(counts, DRAINED, drained + CHUNK_BYTES);
-        }
-    }
-
-    /** Binds the calling thread as the device binds the {@code index}-th of two ranks (KUPL_SHM_BIND). */
-    private static void bind(final int index)
-    {
-        CpuBinding.bindCallingThread(CpuBinding.configured(System.getenv()), index, 2);
-    }
-
-    private static void await(final CyclicBarrier barrier)
-    {
-        try
-        {
-            barrier.await();
-        }
-        catch (final Exception e)
-        {
-            throw new IllegalStateException(e);
         }
     }
 }

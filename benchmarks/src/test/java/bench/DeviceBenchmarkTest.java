@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class DeviceBenchmarkTest
 {
+    /** A table's figure: "median (min-max)". */
+    private static final String FIGURE = "[0-9.,]+ \\([0-9.,]+-[0-9.,]+\\)";
+
     @Test
     void shouldRefuseAPartThatNamesNoRowEvenBesideKnownOnes()
     {
@@ -81,11 +84,28 @@ class DeviceBenchmarkTest
             final String[] cells = matching.getFirst().split("\\|");
             for (final int measured : new int[] {2, 3, 4})
             {
-                assertTrue(cells[measured].strip().matches("[0-9.,]+ \\([0-9.,]+-[0-9.,]+\\)"),
+                assertTrue(cells[measured].strip().matches(FIGURE),
                     () -> "floor cell " + measured + " of \"" + row + "\":\n" + report);
             }
             assertTrue(cells[6].strip().endsWith("x") && cells[7].strip().endsWith("x"),
                 () -> "floor ratios of \"" + row + "\":\n" + report);
+        }
+        // The floor of the 8-byte rows: the line and record models beside shm, and Open MPI C's where it is installed.
+        for (final String row : List.of("| bench.DeviceRank, us | ",
+            "| plain (Send/Recv of byte[], warmed up as a program is), us | "))
+        {
+            final List<String> matching = report.lines().filter(line -> line.startsWith(row)).toList();
+            assertTrue(matching.size() == 1, () -> "no floor row \"" + row + "\" in:\n" + report);
+            final String[] cells = matching.getFirst().split("\\|");
+            assertTrue(cells[2].strip().matches(FIGURE) && cells[3].strip().matches(FIGURE) &&
+                cells[4].strip().matches(FIGURE), () -> "shm and model cells of \"" + row + "\":\n" + report);
+            assertTrue(cells[6].strip().endsWith("x") && cells[7].strip().endsWith("x"),
+                () -> "model ratios of \"" + row + "\":\n" + report);
+            assertEquals(openMpiInstalled(), cells[5].strip().matches(FIGURE) && cells[8].strip().endsWith("x"),
+                () -> "Open MPI C cells of \"" + row + "\":\n" + report);
+            // How long the JIT compiled during the plain ping-pong's batches; DeviceRank's row does not say.
+            assertEquals(row.contains("plain"), cells[9].strip().matches(FIGURE),
+                () -> "JIT cell of \"" + row + "\":\n" + report);
         }
         assertEquals(openMpiInstalled(), !report.contains("not installed (apt-get install openmpi-bin libopenmpi-dev)"),
             report);

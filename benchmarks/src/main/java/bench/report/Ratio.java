@@ -74,6 +74,12 @@ public record Ratio(String label, double measured, double reference, String unit
         return isMeasured() ? String.format(Locale.ROOT, "%.2fx", value) : "n/a";
     }
 
+    /** {@link #text()} for a measured ratio; empty for one that is not, as a table's ratio column leaves it. */
+    public String textIfMeasured()
+    {
+        return isMeasured() ? text() : "";
+    }
+
     /** The "met" cell of a table: {@code "yes"} or {@code "NO"}; empty without a target. */
     public String metText()
     {
