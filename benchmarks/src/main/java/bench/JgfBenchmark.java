@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -59,23 +60,40 @@ public final class JgfBenchmark
     /** The kernels of section 2 this runs: name on the command line, and JGF's name. */
     enum Kernel
     {
-        LUFACT("lufact", "LUFact"),
-        SOR("sor", "SOR"),
-        SPARSE("sparse", "SparseMatmult"),
-        CRYPT("crypt", "Crypt");
+        LUFACT("lufact", "LUFact", "lufact"),
+        SOR("sor", "SOR", "sor", "sor.SOR#Gtotal"),
+        SPARSE("sparse", "SparseMatmult", "sparsematmult", "sparsematmult.SparseMatmult#ytotal"),
+        CRYPT("crypt", "Crypt", "crypt");
+
+        private static final String SECTION2 = "jgf_mpj_benchmarks.section2.";
 
         final String shortName;
         final String jgfName;
+        private final String packageName;
+        /** The static sums the kernel's validation reads, which a later run in the same JVM must start from 0. */
+        private final List<String> sums;
 
-        Kernel(final String shortName, final String jgfName)
+        Kernel(final String shortName, final String jgfName, final String packageName, final String... sums)
         {
             this.shortName = shortName;
             this.jgfName = jgfName;
+            this.packageName = packageName;
+            this.sums = Arrays.stream(sums).map(sum -> SECTION2 + sum).toList();
         }
 
         String mainClass(final String size)
         {
-            return "jgf_mpj_benchmarks.section2.JGF" + jgfName + "BenchSize" + size;
+            return SECTION2 + "JGF" + jgfName + "BenchSize" + size;
+        }
+
+        /** {@link JgfRepeated}'s arguments for {@code runs} runs of size {@code size} in one job. */
+        List<String> repeatedArguments(final int runs, final String size)
+        {
+            final List<String> arguments = new ArrayList<>(List.of(Integer.toString(runs),
+                SECTION2 + packageName + ".JGF" + jgfName + "Bench", Integer.toString(size.charAt(0) - 'A'),
+                "Section2:" + jgfName + ":Kernel"));
+            arguments.addAll(sums);
+            return arguments;
         }
     }
 
@@ -86,8 +104,17 @@ public final class JgfBenchmark
 
     /** What one run measures, from the command line. */
     private record Plan(Path sources, List<Integer> processCounts, List<String> sizes, List<Kernel> kernels,
-        int repetitions, List<Column> columns, Path mpjHome)
+        int repetitions, int runs, List<Column> columns, Path mpjHome)
     {
+    }
+
+    /** A cell's kernel seconds: each job's first run, and the median of each job's later runs (if it made any). */
+    private record Seconds(List<Double> first, List<Double> later)
+    {
+        Seconds()
+        {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
     }
 
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(5);
@@ -96,7 +123,7 @@ public final class JgfBenchmark
     static final String MARKER = "section2/JGFLUFactBenchSizeA.java";
 
     private static final String USAGE = "usage: bin/bench jgf [--quick] [--np 2,4] [--sizes A,B] " +
-        "[--only lufact,sor,sparse,crypt] [--reps N] [--no-multicore] [--no-niodev] [--no-fixed-wait] " +
+        "[--only lufact,sor,sparse,crypt] [--reps N] [--runs N] [--no-multicore] [--no-niodev] [--no-fixed-wait] " +
         "[--mpj-home DIR] " + ReportOptions.USAGE + " DIR (DIR: the test/jgf_mpj_benchmarks folder of a clone of " +
         "https://github.com/mpjexpress-project/mpjexpress)";
     private static final Pattern KERNEL_SECONDS =
@@ -154,6 +181,7 @@ public final class JgfBenchmark
         List<String> sizes = List.of("A", "B");
         List<Kernel> kernels = List.of(Kernel.values());
         int repetitions = FULL_REPETITIONS;
+        int runs = 1;
         boolean multicore = true;
         boolean niodev = true;
         boolean fixedWait = true;
@@ -175,6 +203,7 @@ public final class JgfBenchmark
                 case "--only" -> kernels = Arrays.stream(value(args, i++).split(",")).map(JgfBenchmark::kernel)
                     .toList();
                 case "--reps" -> repetitions = positive("--reps", value(args, i++));
+                case "--runs" -> runs = positive("--runs", value(args, i++));
                 case "--no-multicore" -> multicore = false;
                 case "--no-niodev" -> niodev = false;
                 case "--no-fixed-wait" -> fixedWait = false;
@@ -203,7 +232,7 @@ public final class JgfBenchmark
         {
             columns.add(new Column("niodev", MpjDevice.NIODEV, false));
         }
-        return new Plan(checkedSources(sources), processCounts, sizes, kernels, repetitions, columns, mpjHome);
+        return new Plan(checkedSources(sources), processCounts, sizes, kernels, repetitions, runs, columns, mpjHome);
     }
 
     private static Path checkedSources(final Path sources)
@@ -317,12 +346,14 @@ public final class JgfBenchmark
         final ReportRun report = ReportRun.start("jgf", "Java Grande Forum MPJ benchmarks, section 2, as a user " +
             "runs them", options, out, List.of(
             "sources: " + plan.sources() + ", compiled unchanged against " + MpjHome.MPJ_LIB + "/mpj.jar",
-            plan.repetitions() + " jobs per cell, one kernel run each (as JGF's programs do), the " +
+            plan.repetitions() + " jobs per cell, " + (plan.runs() == 1 ? "one kernel run each (as JGF's " +
+            "programs do)" : plan.runs() + " kernel runs each (bench.JgfRepeated: MPI initialised once, " +
+            "then JGF's JGFrun " + plan.runs() + " times, as a long-running program works)") + ", the " +
             "columns of a row by turns; shm = bin/mpjrun's defaults" +
             (plan.columns().stream().anyMatch(Column::fixedWait) ? "; " + FixedWait.COLUMN + " = " +
             FixedWait.describe() : "") + "; multicore and niodev with MPJ Express's defaults"));
 
-        final Map<String, Map<String, List<Double>>> seconds = new LinkedHashMap<>();
+        final Map<String, Map<String, Seconds>> seconds = new LinkedHashMap<>();
         final List<String> failures = new ArrayList<>();
         for (final Kernel kernel : plan.kernels())
         {
@@ -330,8 +361,8 @@ public final class JgfBenchmark
             {
                 for (final int processes : plan.processCounts())
                 {
-                    final Map<String, List<Double>> row = new LinkedHashMap<>();
-                    plan.columns().forEach(column -> row.put(column.name(), new ArrayList<>()));
+                    final Map<String, Seconds> row = new LinkedHashMap<>();
+                    plan.columns().forEach(column -> row.put(column.name(), new Seconds()));
                     for (int round = 1; round <= plan.repetitions(); round++)
                     {
                         for (final Column column : plan.columns())
@@ -351,7 +382,13 @@ public final class JgfBenchmark
                 }
             }
         }
-        addTable(report, seconds);
+        if (plan.runs() > 1)
+        {
+            addTable(report, seconds, Seconds::later, "Kernel seconds from the second run of each job on (the " +
+                "median of runs 2 to " + plan.runs() + " of a job, then the median (min-max) of the jobs):", true);
+        }
+        addTable(report, seconds, Seconds::first, "Kernel seconds " + (plan.runs() > 1 ? "of each job's first run, " :
+            "") + "as each program prints them, median (min-max):", plan.runs() == 1);
         if (!failures.isEmpty())
         {
             report.add(new Text("FAILED (" + failures.size() + "):"));
@@ -364,10 +401,12 @@ public final class JgfBenchmark
 
     /** Runs one job; adds its kernel seconds to {@code seconds}, or returns why there are none. */
     private String runJob(final Path classes, final Kernel kernel, final String size, final int processes,
-        final Column column, final List<Double> seconds)
+        final Column column, final Seconds seconds)
     {
-        final JobSpec spec = new JobSpec(processes, List.of(classes.toString()), List.of(), kernel.mainClass(size),
-            List.of(), false);
+        final JobSpec spec = plan.runs() == 1 ?
+            new JobSpec(processes, List.of(classes.toString()), List.of(), kernel.mainClass(size), List.of(), false) :
+            new JobSpec(processes, List.of(classes.toString(), EngineBenchmark.codeLocation().toString()), List.of(),
+                JgfRepeated.class.getName(), kernel.repeatedArguments(plan.runs(), size), false);
         final JobResult result;
         try
         {
@@ -379,20 +418,37 @@ public final class JgfBenchmark
             return "could not run: " + e;
         }
         final Matcher matcher = KERNEL_SECONDS.matcher(result.output());
-        final boolean timed = matcher.find() && matcher.group(1).equals(kernel.jgfName) &&
-            matcher.group(2).equals(size);
+        final List<Double> runs = new ArrayList<>();
+        while (matcher.find())
+        {
+            if (matcher.group(1).equals(kernel.jgfName) && matcher.group(2).equals(size))
+            {
+                runs.add(Double.parseDouble(matcher.group(3)));
+            }
+        }
+        final boolean timed = runs.size() == plan.runs();
         final boolean invalid = result.output().contains("Validation failed");
         if (!result.succeeded() || !timed || invalid)
         {
-            return result.summary() + (timed ? "" : "; no kernel time printed") +
+            return result.summary() + (timed ? "" : "; " + runs.size() + " kernel times printed, not " + plan.runs()) +
                 (invalid ? "; Validation failed" : "") +
                 "\n" + result.output().lines().map(line -> "    " + line).reduce((a, b) -> a + "\n" + b).orElse("");
         }
-        seconds.add(Double.parseDouble(matcher.group(3)));
+        seconds.first().add(runs.getFirst());
+        if (runs.size() > 1)
+        {
+            seconds.later().add(Samples.median(runs.subList(1, runs.size()).stream().mapToDouble(Double::doubleValue)
+                .toArray()));
+        }
         return null;
     }
 
-    private void addTable(final ReportRun report, final Map<String, Map<String, List<Double>>> seconds)
+    /**
+     * A table of {@code which} of the cells' seconds under {@code title}, with shm's ratios to multicore and
+     * niodev, and their charts where {@code charts}.
+     */
+    private void addTable(final ReportRun report, final Map<String, Map<String, Seconds>> seconds,
+        final Function<Seconds, List<Double>> which, final String title, final boolean charts)
     {
         final List<String> columns = plan.columns().stream().map(Column::name).toList();
         final List<String> ratios = columns.stream().filter(name -> name.equals("multicore") || name.equals("niodev"))
@@ -403,18 +459,18 @@ public final class JgfBenchmark
         final Table table = new Table(header);
         final Map<String, List<Ratio>> bars = new LinkedHashMap<>();
         ratios.forEach(other -> bars.put(other, new ArrayList<>()));
-        for (final Map.Entry<String, Map<String, List<Double>>> entry : seconds.entrySet())
+        for (final Map.Entry<String, Map<String, Seconds>> entry : seconds.entrySet())
         {
             final String[] key = entry.getKey().split("\\|");
             final List<String> cells = new ArrayList<>(List.of(key[0], key[1], key[2]));
             for (final String column : columns)
             {
-                cells.add(cell(entry.getValue().get(column)));
+                cells.add(cell(which.apply(entry.getValue().get(column))));
             }
             for (final String other : ratios)
             {
-                final List<Double> shm = entry.getValue().get("shm");
-                final List<Double> reference = entry.getValue().get(other);
+                final List<Double> shm = which.apply(entry.getValue().get("shm"));
+                final List<Double> reference = which.apply(entry.getValue().get(other));
                 final Ratio ratio = Ratio.of(key[0] + " size " + key[1] + ", " + key[2] + " ranks",
                     shm.isEmpty() ? Double.NaN : median(shm),
                     reference.isEmpty() ? Double.NaN : median(reference), "s");
@@ -423,11 +479,14 @@ public final class JgfBenchmark
             }
             table.row(cells);
         }
-        report.add(new Text("Kernel seconds as each program prints them, median (min-max):"));
+        report.add(new Text(title));
         report.add(table);
-        report.add(new Text("Seconds between the kernel timer's start and stop on rank 0, JIT compilation included " +
-            "(each job runs its kernel once). Ratios: medians of shm with bin/mpjrun's defaults over the other " +
-            "device's (below 1: shm is faster)."));
+        report.add(new Text("Seconds between the kernel timer's start and stop on rank 0, JIT compilation included. " +
+            "Ratios: medians of shm with bin/mpjrun's defaults over the other device's (below 1: shm is faster)."));
+        if (!charts)
+        {
+            return;
+        }
         for (final Map.Entry<String, List<Ratio>> chart : bars.entrySet())
         {
             report.add(new Chart(chart.getKey(), "JGF section 2 kernel time on shm against " + chart.getKey(),

@@ -57,5 +57,8 @@ class JgfBenchmarkTest
         assertTrue(assertThrows(IllegalArgumentException.class,
             () -> JgfBenchmark.run(new String[] {"--fast", dir.toString()}, out)).getMessage()
             .contains("unknown argument --fast"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> JgfBenchmark.run(new String[] {"--runs", "0", dir.toString()}, out)).getMessage()
+            .contains("--runs 0: each value must be a positive integer"));
     }
 }

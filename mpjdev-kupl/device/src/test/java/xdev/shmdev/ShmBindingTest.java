@@ -115,9 +115,7 @@ class ShmBindingTest
     {
         try
         {
-            return Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
-                .filter(line -> line.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-                .substring("Cpus_allowed_list:".length()).strip();
+            return ReportBinding.allowedCpusOfThisThread();
         }
         catch (final IOException e)
         {

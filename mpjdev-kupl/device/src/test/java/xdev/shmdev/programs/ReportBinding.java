@@ -1,5 +1,6 @@
 package xdev.shmdev.programs;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -21,10 +22,7 @@ public final class ReportBinding
         MPI.Init(args);
         final int rank = MPI.COMM_WORLD.Rank();
         final int size = MPI.COMM_WORLD.Size();
-        final String cpus = Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
-            .filter(line -> line.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
-            .substring("Cpus_allowed_list:".length()).strip();
-        System.out.println("cpus " + rank + " " + cpus);
+        System.out.println("cpus " + rank + " " + allowedCpusOfThisThread());
         final int[] token = {rank};
         final int[] received = new int[1];
         MPI.COMM_WORLD.Sendrecv(token, 0, 1, MPI.INT, (rank + 1) % size, 0, received, 0, 1, MPI.INT,
@@ -34,5 +32,13 @@ public final class ReportBinding
             throw new IllegalStateException("rank " + rank + " received " + received[0]);
         }
         MPI.Finalize();
+    }
+
+    /** The CPUs the calling thread may run on, as the kernel lists them ({@code 0-1}). */
+    public static String allowedCpusOfThisThread() throws IOException
+    {
+        return Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
+            .filter(line -> line.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow()
+            .substring("Cpus_allowed_list:".length()).strip();
     }
 }
