@@ -41,12 +41,14 @@ import mpjrun.MpjJobs;
  * {@code JGF<Kernel>BenchSize<X>} program started as a job of its own on {@code -dev shm}
  * ({@code bin/mpjrun}'s defaults), on MPJ Express's multicore and niodev devices (the starter's
  * defaults), and on shm with the waiting of before ({@link FixedWait}), the columns of a row one
- * after another, round after round. Each job runs its kernel once (JGF's programs do) and its
- * rank 0 prints the kernel's seconds ({@code Section2:LUFact:Kernel:SizeA  0.57 (s) ...}); a
- * cell is the median of the rounds (min-max).
+ * after another, round after round. Each job runs its kernel once (JGF's programs do), or with
+ * {@code --runs N} N times ({@link JgfRepeated}, as a long-running program works), and its rank 0
+ * prints the kernel's seconds for each run ({@code Section2:LUFact:Kernel:SizeA  0.57 (s) ...}); a
+ * cell is the median of the rounds (min-max), of the first runs and, with several, of each job's
+ * median of its later runs.
  *
  * <pre>
- * JgfBenchmark [--quick] [--np 2,4] [--sizes A,B] [--only lufact,sor,sparse,crypt] [--reps N]
+ * JgfBenchmark [--quick] [--np 2,4] [--sizes A,B] [--only lufact,sor,sparse,crypt] [--reps N] [--runs N]
  *              [--no-multicore] [--no-niodev] [--no-fixed-wait] [--mpj-home DIR] [--report DIR] [--notes FILE] DIR
  * </pre>
  * DIR is the {@code test/jgf_mpj_benchmarks} folder of a clone of
