@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
+import xdev.shmdev.ShmDevice;
+
 /**
  * The floor of the shm device's 8-byte ping-pong, without the device: a half round trip that moves one cache
  * line from one core to the other and nothing else. Two threads bound as the device binds its ranks
@@ -29,7 +31,7 @@ public final class LineModel
     private static final long PING = 0;
     private static final long PONG = 128;
     /** The device's per-rank queue, and its 8-byte message: an 8-byte header, a 40-byte envelope, the data. */
-    static final int QUEUE_BYTES = 256 * 1024;
+    static final int QUEUE_BYTES = ShmDevice.QUEUE_BYTES;
     static final int RECORD_BYTES = 8 + 40 + 8;
     private static final int RECORDS = QUEUE_BYTES / RECORD_BYTES;
 

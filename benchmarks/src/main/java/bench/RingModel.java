@@ -6,6 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.LongUnaryOperator;
 
+import xdev.shmdev.ShmDevice;
+
 /**
  * The floor of the shm device's large-message path, without the device: what its two copies cost on this
  * machine when nothing else is done. Two threads of one JVM, bound as the device binds its ranks
@@ -22,7 +24,8 @@ import java.util.function.LongUnaryOperator;
  */
 public final class RingModel
 {
-    static final int CHUNK_BYTES = 64 * 1024;
+    /** The device's piece: what its sender writes into the staging ring between two releases of {@code filled}. */
+    static final int CHUNK_BYTES = ShmDevice.CHUNK_BYTES;
     static final long RING_BYTES = 4L << 20;
     private static final VarHandle COUNT = ValueLayout.JAVA_LONG.varHandle();
     /** {@code filled} and {@code drained}, each on a cache-line pair of its own. */
