@@ -30,6 +30,13 @@ public final class Doorbell
     private static final long SLEEPERS_OFFSET = 64;
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
 
+    /**
+     * Each thread's {@code struct timespec} for the futex's timeout, made once: a sleep allocates nothing, since
+     * a wait that parks on every message of a loaded machine must make no garbage. Freed with its thread.
+     */
+    private static final ThreadLocal<MemorySegment> TIMESPEC =
+        ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(ValueLayout.JAVA_LONG, 2));
+
     private final MemorySegment memory;
     private final MemorySegment count;
 
@@ -72,13 +79,10 @@ public final class Doorbell
      */
     public void sleep(final int seenCount, final long timeoutNs)
     {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment timespec = arena.allocate(ValueLayout.JAVA_LONG, 2);
-            timespec.setAtIndex(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
-            timespec.setAtIndex(ValueLayout.JAVA_LONG, 1, timeoutNs % 1_000_000_000L);
-            Libc.futexWait(count, seenCount, timespec);
-        }
+        final MemorySegment timespec = TIMESPEC.get();
+        timespec.setAtIndex(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
+        timespec.setAtIndex(ValueLayout.JAVA_LONG, 1, timeoutNs % 1_000_000_000L);
+        Libc.futexWait(count, seenCount, timespec);
     }
 
     /**

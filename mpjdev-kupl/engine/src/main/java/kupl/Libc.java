@@ -43,6 +43,9 @@ final class Libc
     static final int EOPNOTSUPP = 95;
     static final int EISDIR = 21;
     static final int EINVAL = 22;
+    static final int ENOENT = 2;
+    static final int ESRCH = 3;
+    static final int O_RDONLY = 0;
     /** {@code AT_FDCWD}: {@code openat} resolves a relative path from the working directory (ours are absolute). */
     static final long AT_FDCWD = -100;
 
@@ -54,6 +57,7 @@ final class Libc
 
     /** System call numbers, which differ between x86-64 and AArch64 (whose table has no plain {@code open}). */
     private static final long SYS_OPENAT;
+    private static final long SYS_READ;
     private static final long SYS_CLOSE;
     private static final long SYS_FTRUNCATE;
     private static final long SYS_FALLOCATE;
@@ -73,6 +77,7 @@ final class Libc
         {
             O_TMPFILE = 0x400000 | 0x4000;
             SYS_OPENAT = 56;
+            SYS_READ = 63;
             SYS_CLOSE = 57;
             SYS_FTRUNCATE = 46;
             SYS_FALLOCATE = 47;
@@ -88,6 +93,7 @@ final class Libc
         {
             O_TMPFILE = 0x400000 | 0x10000;
             SYS_OPENAT = 257;
+            SYS_READ = 0;
             SYS_CLOSE = 3;
             SYS_FTRUNCATE = 77;
             SYS_FALLOCATE = 285;
@@ -113,7 +119,8 @@ final class Libc
         .orElseThrow(), SYSCALL_6, Linker.Option.captureCallState("errno"), Linker.Option.firstVariadicArg(1));
     /**
      * {@code syscall} without errno capture, for the futex: its failures (EAGAIN, ETIMEDOUT, EINTR) all mean
-     * "look at the word again", and a wake-up must cost as little as possible.
+     * "look at the word again", and a wake-up must cost as little as possible; and for {@link #readStart}, which
+     * must allocate nothing.
      */
     private static final MethodHandle FUTEX = LINKER.downcallHandle(LINKER.defaultLookup().find("syscall")
         .orElseThrow(), SYSCALL_6, Linker.Option.firstVariadicArg(1));
@@ -145,6 +152,52 @@ final class Libc
     {
         return (int)call("open(" + path + ")", (arena, state) -> syscall(state, SYS_OPENAT, AT_FDCWD,
             arena.allocateFrom(path).address(), flags, mode));
+    }
+
+    /**
+     * Reads the start of the file at {@code path} (a C string) into {@code buffer}: {@code open}, one {@code read},
+     * {@code close}, allocating nothing on the heap while the file can be read, for checks that run while a thread
+     * waits on a hot path (the liveness of peers: {@link ProcStat}). The calls go through the handle that does not
+     * capture errno, since capturing it makes a segment per call; only a failed {@code open} asks again, capturing,
+     * to learn why. One read is enough for the small files of {@code /proc}, which the kernel fills in one go.
+     *
+     * @return the bytes read, {@code -errno} if the file could not be opened, or {@link Long#MIN_VALUE} if it could
+     *         not be read.
+     */
+    static long readStart(final MemorySegment path, final MemorySegment buffer)
+    {
+        try
+        {
+            final long fd = (long)FUTEX.invokeExact(SYS_OPENAT, AT_FDCWD, path.address(), (long)(O_RDONLY | O_CLOEXEC),
+                0L, 0L, 0L);
+            if (fd < 0)
+            {
+                return openErrno(path);
+            }
+            final long read = (long)FUTEX.invokeExact(SYS_READ, fd, buffer.address(), buffer.byteSize(), 0L, 0L, 0L);
+            final long ignored = (long)FUTEX.invokeExact(SYS_CLOSE, fd, 0L, 0L, 0L, 0L, 0L);
+            return read < 0 ? Long.MIN_VALUE : read;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException("reading " + path.getString(0), t);
+        }
+    }
+
+    /** {@code -errno} of opening {@code path} read-only, or the descriptor's number closed again if it opens now. */
+    private static long openErrno(final MemorySegment path)
+    {
+        try
+        {
+            final long fd = call("open", (arena, state) -> syscall(state, SYS_OPENAT, AT_FDCWD, path.address(),
+                O_RDONLY | O_CLOEXEC));
+            close((int)fd);
+            return Long.MIN_VALUE;
+        }
+        catch (final ErrnoException e)
+        {
+            return -e.errno();
+        }
     }
 
     /** {@code memfd_create(name, flags)}; returns the file descriptor. */

@@ -76,8 +76,18 @@ public record ProcessIdentity(long pid, long startTicks, long threadId)
         return startTicks(pid) == startTicks;
     }
 
-    /** Start time of a live (not zombie) process, or -1 if there is none with that pid. */
+    /**
+     * Start time of a live (not zombie) process, or -1 if there is none with that pid. Allocates nothing on the
+     * heap unless {@code /proc} answers with an error other than "no such process".
+     */
     public static long startTicks(final long pid)
+    {
+        final long ticks = ProcStat.startTicks(pid);
+        return ticks == ProcStat.UNREADABLE ? readStartTicks(pid) : ticks;
+    }
+
+    /** {@link #startTicks} through the JDK's file API, which allocates (the fallback, and its errors' reader). */
+    private static long readStartTicks(final long pid)
     {
         final String stat;
         try

@@ -144,4 +144,30 @@ class DoorbellTest
                 () -> assertThrows(IllegalArgumentException.class, () -> new DeadRankRecord(memory.asSlice(0, 4))));
         }
     }
+
+    @Test
+    void shouldAllocateNothingPerSleepOnceWarm()
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        try (Arena arena = Arena.ofConfined())
+        {
+            final Doorbell bell = new Doorbell(arena.allocate(Doorbell.BYTES, 64));
+            final int sleeps = 20_000;
+            for (int i = 0; i < sleeps; i++)
+            {
+                // Rung already: the futex returns at once, as a sleep that races with its waker does.
+                bell.sleep(bell.ringCount() - 1, HOUR_NS);
+            }
+            final long start = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < sleeps; i++)
+            {
+                bell.sleep(bell.ringCount() - 1, HOUR_NS);
+            }
+            final long bytes = threads.getCurrentThreadAllocatedBytes() - start;
+
+            // Less than a byte a sleep: a wait that parks on every message of a loaded machine makes no garbage.
+            assertTrue(bytes < sleeps, bytes + " bytes in " + sleeps + " sleeps");
+        }
+    }
 }
