@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -218,7 +219,14 @@ public final class MpjRun
         }
         // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
         // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
-        final Set<String> classPath = new LinkedHashSet<>(programClassPath);
+        final Set<String> classPath = new LinkedHashSet<>();
+        if (report != null)
+        {
+            // multicore loads MPJ Express in each rank's own loader, over these entries before its mpi.jar: the woven
+            // classes come first there, so that the agent's corrections of MPJ Express apply (docs/faults.md).
+            wovenClasses(home, arguments.jvmArgs(), err).ifPresent(woven -> classPath.add(woven.toString()));
+        }
+        classPath.addAll(programClassPath);
         classPath.addAll(MpjHome.withoutMpjExpress(
             List.of(System.getProperty("java.class.path").split(File.pathSeparator))));
         command.add("-cp");
@@ -300,6 +308,14 @@ public final class MpjRun
         }
         watch.awaitQuiet(Duration.ofSeconds(2));
         return watch.failure().getNow(null);
+    }
+
+    /** MPJ Express's classes woven with the kupl agent's advice, if the agent jar is there ({@link WovenMpjClasses}). */
+    private static Optional<Path> wovenClasses(final Path home, final List<String> jvmArgs, final PrintStream err)
+    {
+        final Path agent = AgentJar.locate(err);
+        return agent == null ? Optional.empty() :
+            WovenMpjClasses.prepare(agent, MpjHome.mpjJar(home), jvmArgs, System.getenv(), err);
     }
 
     /** The {@code Main-Class} of {@code jar}'s manifest, as MPJ Express's starter reads it for {@code -jar}. */

@@ -23,7 +23,10 @@ import net.bytebuddy.asm.Advice;
  *     before MPJ Express's hard-coded if-chain, which then finds it set and keeps it;</li>
  * <li>each rank on the shm device, {@code mpi.Intracomm}'s Barrier, Bcast, Reduce, Allreduce, Gather,
  *     Scatter, Allgather and Alltoall: run through shared memory ({@link CollectiveAdvice},
- *     {@code xdev.shmdev.coll.ShmCollectives}), with {@code Comm.Free} and {@code MPI.Finalize} freeing it.</li>
+ *     {@code xdev.shmdev.coll.ShmCollectives}), with {@code Comm.Free} and {@code MPI.Finalize} freeing it;</li>
+ * <li>each rank on any device: MPJ Express's wrong answers corrected ({@link CorrectionAdvice}:
+ *     {@code Group.Translate_ranks}, {@code Gather}'s receive buffer off the root, {@code Recv}'s
+ *     exception wrapped twice).</li>
  * </ul>
  * Byte Buddy is relocated into the jar ({@code mpjrun.agent.shaded.net.bytebuddy}), so the agent needs
  * nothing else and clashes with no other Byte Buddy. Cost: a JVM that loads neither target (the
@@ -33,8 +36,8 @@ import net.bytebuddy.asm.Advice;
 public final class MpjAgent
 {
     /**
-     * What the agent changes in every rank of the shm device: MPJ Express's collectives, and the frees that
-     * must take their shared memory with them. {@link MpjClassWeaver} applies these ahead of time for the
+     * What the agent changes in every rank: on the shm device, MPJ Express's collectives and the frees that
+     * must take their shared memory with them; on every device, the corrections of {@link CorrectionAdvice}. {@link MpjClassWeaver} applies these ahead of time for the
      * launcher, so that its ranks start without the agent.
      */
     static final List<AdviceTransformer.Target> RANK_TARGETS = List.of(
@@ -66,7 +69,16 @@ public final class MpjAgent
         new AdviceTransformer.Target("mpi.Comm", "Free", CollectiveAdvice.BARRIER, CollectiveAdvice.Free.class,
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
-            CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"));
+            CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"),
+        // Corrections: wrong answers of MPJ Express's own, on every device (docs/faults.md#corrections-to-mpj-express).
+        new AdviceTransformer.Target("mpi.Group", "Translate_ranks", CorrectionAdvice.TRANSLATE_RANKS,
+            CorrectionAdvice.TranslateRanks.class, null, "Translate_ranks translates the positions 0..n-1, not the " +
+            "ranks the array holds"),
+        new AdviceTransformer.Target("mpi.Intracomm", "Gather", CollectiveAdvice.ROOTED_EXCHANGE,
+            CorrectionAdvice.GatherReceiveBuffer.class, null, "Gather throws a NullPointerException for a null " +
+            "receive buffer off the root, which MPI ignores"),
+        new AdviceTransformer.Target("mpi.Comm", "Recv", CorrectionAdvice.RECV, CorrectionAdvice.RecvException.class,
+            null, "Recv wraps recv's MPIException in a second one, so the message reads it twice"));
 
     /** What the agent changes, and why: one entry per MPJ Express method. */
     static final List<AdviceTransformer.Target> TARGETS = Stream.concat(Stream.of(
