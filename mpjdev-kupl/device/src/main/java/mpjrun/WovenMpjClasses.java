@@ -15,9 +15,11 @@ import kupl.bootstrap.JobJudge;
 
 /**
  * MPJ Express's classes with the kupl agent's rank advice already applied (collectives through shared
- * memory, and the frees that release it): a jar the launcher makes once per agent jar and {@code mpj.jar},
- * with the agent's own weaver ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every
- * rank's class path, so that its ranks start without {@code -javaagent}.
+ * memory, and the frees that release it; the corrections of MPJ Express's wrong answers, on any device): a jar
+ * the launcher makes once per agent jar and {@code mpj.jar}, with the agent's own weaver
+ * ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every shm rank's class path, so
+ * that its ranks start without {@code -javaagent}, and first on a multicore job's {@code -cp}, which each
+ * rank's class loader reads before MPJ Express's {@code mpi.jar} (see {@code MpjRun}).
  *
  * <p><b>Why.</b> An agent weaves in every rank JVM at every start: loading Byte Buddy, building its type
  * pool and rewriting the classes took about 0.7 s of each rank's start on 2 cores (a 2-rank Hello job: the

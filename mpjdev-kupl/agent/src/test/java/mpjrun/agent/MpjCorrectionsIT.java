@@ -26,8 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The agent's corrections of MPJ Express ({@link CorrectionAdvice}) in real jobs, on every launch path that
- * gets them: {@code bin/mpjrun -dev shm} and {@code -dev multicore} (the woven classes), and MPJ Express's own
- * starter with the agent in {@code JAVA_TOOL_OPTIONS} on multicore and shm. docs/faults.md lists them.
+ * gets them: {@code bin/mpjrun -dev shm} and {@code -dev multicore} (the woven classes), MPJ Express's own
+ * starter with the agent in {@code JAVA_TOOL_OPTIONS} on multicore and shm, and niodev ranks given the agent as
+ * a JVM option. docs/faults.md lists them.
  */
 @Tag("slow")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -77,6 +78,19 @@ class MpjCorrectionsIT
             assertEveryRankOk(check, MpjStarter.run(mpjHome, agentJar, JOB_TIMEOUT, List.of("-np",
                 Integer.toString(RANKS), "-dev", device, "-cp", testClasses(), CorrectionsProgram.class.getName(),
                 check)));
+        }
+    }
+
+    /** niodev's ranks get neither the agent nor the woven classes by themselves: a -javaagent option gives them. */
+    @org.junit.jupiter.api.Test
+    void shouldCorrectMpjExpressOnNiodevWhoseRanksAreGivenTheAgent() throws Exception
+    {
+        for (final String check : List.of("translate", "gather-null"))
+        {
+            final JobSpec spec = new JobSpec(RANKS, MpjJobs.currentClassPath(), List.of("-javaagent:" + agentJar),
+                CorrectionsProgram.class.getName(), List.of(check), false);
+
+            assertEveryRankOk(check, MpjJobs.run(MpjDevice.NIODEV, spec, JOB_TIMEOUT));
         }
     }
 
