@@ -222,8 +222,8 @@ public final class MpjRun
         final Set<String> classPath = new LinkedHashSet<>();
         if (report != null)
         {
-            // multicore loads MPJ Express in each rank's own loader, over these entries before its mpi.jar: the woven
-            // classes come first there, so that the agent's corrections of MPJ Express apply (docs/faults.md).
+            // multicore loads MPJ Express in each rank's own loader, over these entries before its mpi.jar: the
+            // corrected classes come first there, so that the agent's corrections of MPJ Express apply (docs/faults.md).
             wovenClasses(home, arguments.jvmArgs(), err).ifPresent(woven -> classPath.add(woven.toString()));
         }
         classPath.addAll(programClassPath);
@@ -310,12 +310,12 @@ public final class MpjRun
         return watch.failure().getNow(null);
     }
 
-    /** MPJ Express's classes woven with the kupl agent's advice, if the agent jar is there ({@link WovenMpjClasses}). */
+    /** MPJ Express's classes with the kupl agent's corrections, if the agent jar is there ({@link WovenMpjClasses}). */
     private static Optional<Path> wovenClasses(final Path home, final List<String> jvmArgs, final PrintStream err)
     {
         final Path agent = AgentJar.locate(err);
         return agent == null ? Optional.empty() :
-            WovenMpjClasses.prepare(agent, MpjHome.mpjJar(home), jvmArgs, System.getenv(), err);
+            WovenMpjClasses.prepareCorrections(agent, MpjHome.mpjJar(home), jvmArgs, System.getenv(), err);
     }
 
     /** The {@code Main-Class} of {@code jar}'s manifest, as MPJ Express's starter reads it for {@code -jar}. */

@@ -36,11 +36,10 @@ import net.bytebuddy.asm.Advice;
 public final class MpjAgent
 {
     /**
-     * What the agent changes in every rank: on the shm device, MPJ Express's collectives and the frees that
-     * must take their shared memory with them; on every device, the corrections of {@link CorrectionAdvice}. {@link MpjClassWeaver} applies these ahead of time for the
-     * launcher, so that its ranks start without the agent.
+     * What the agent changes in every rank of the shm device: MPJ Express's collectives, and the frees that
+     * must take their shared memory with them.
      */
-    static final List<AdviceTransformer.Target> RANK_TARGETS = List.of(
+    static final List<AdviceTransformer.Target> SHM_TARGETS = List.of(
         collective("Barrier", CollectiveAdvice.BARRIER, CollectiveAdvice.Barrier.class,
             "a tree of messages (about 18 us on 4 ranks) where the engine's fence takes a few"),
         collective("Bcast", CollectiveAdvice.BCAST, CollectiveAdvice.Bcast.class,
@@ -69,8 +68,13 @@ public final class MpjAgent
         new AdviceTransformer.Target("mpi.Comm", "Free", CollectiveAdvice.BARRIER, CollectiveAdvice.Free.class,
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
-            CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"),
-        // Corrections: wrong answers of MPJ Express's own, on every device (docs/faults.md#corrections-to-mpj-express).
+            CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"));
+
+    /**
+     * What the agent corrects in every rank, on any device: answers MPJ Express 0.44 gets wrong
+     * (docs/faults.md#corrections-to-mpj-express). {@link MpjClassWeaver} weaves these alone for multicore ranks.
+     */
+    static final List<AdviceTransformer.Target> CORRECTIONS = List.of(
         new AdviceTransformer.Target("mpi.Group", "Translate_ranks", CorrectionAdvice.TRANSLATE_RANKS,
             CorrectionAdvice.TranslateRanks.class, null, "Translate_ranks translates the positions 0..n-1, not the " +
             "ranks the array holds"),
@@ -79,6 +83,13 @@ public final class MpjAgent
             "receive buffer off the root, which MPI ignores"),
         new AdviceTransformer.Target("mpi.Comm", "Recv", CorrectionAdvice.RECV, CorrectionAdvice.RecvException.class,
             null, "Recv wraps recv's MPIException in a second one, so the message reads it twice"));
+
+    /**
+     * Every rank's targets: {@link #SHM_TARGETS} and {@link #CORRECTIONS}. {@link MpjClassWeaver} applies these
+     * ahead of time for the launcher, so that its ranks start without the agent.
+     */
+    static final List<AdviceTransformer.Target> RANK_TARGETS = Stream.concat(SHM_TARGETS.stream(),
+        CORRECTIONS.stream()).toList();
 
     /** What the agent changes, and why: one entry per MPJ Express method. */
     static final List<AdviceTransformer.Target> TARGETS = Stream.concat(Stream.of(
