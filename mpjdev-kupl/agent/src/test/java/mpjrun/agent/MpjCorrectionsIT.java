@@ -20,6 +20,7 @@ import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -82,7 +83,7 @@ class MpjCorrectionsIT
     }
 
     /** niodev's ranks get neither the agent nor the woven classes by themselves: a -javaagent option gives them. */
-    @org.junit.jupiter.api.Test
+    @Test
     void shouldCorrectMpjExpressOnNiodevWhoseRanksAreGivenTheAgent() throws Exception
     {
         for (final String check : List.of("translate", "gather-null"))
@@ -94,7 +95,7 @@ class MpjCorrectionsIT
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void shouldSayOnceWhatARecvFromADeadRankThrowsOnShm() throws Exception
     {
         final JobSpec spec = new JobSpec(2, MpjJobs.currentClassPath(), List.of(),
