@@ -13,7 +13,8 @@ import kupl.bootstrap.JobJudge;
  * time, and no line of the output shows a failure ({@link #failureLines()}; MPJ Express's
  * starter exits with 0 even when a rank throws). Otherwise it is {@link #TIMED_OUT} if the job
  * was killed at its time limit, the launcher's own code if that is not 0, else
- * {@link #FAILED_IN_OUTPUT} ({@link JobJudge} judges every launcher of this project).
+ * {@link #FAILED_IN_OUTPUT} ({@link JobJudge}'s rule for the job kit, which runs MPJ Express's starter as it is;
+ * {@code bin/mpjrun} itself never judges by output, so a test of its verdict reads {@link #launcherExitCode()}).
  *
  * @param exitCode         the verdict described above.
  * @param launcherExitCode what the launcher process itself exited with (MPJ Express's starter, or {@code bin/mpjrun}).

@@ -14,10 +14,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 import kupl.bootstrap.OutputForwarder;
 import kupl.bootstrap.ProcessTree;
@@ -30,11 +34,13 @@ import kupl.bootstrap.ProcessTree;
  *
  * <p>Exit status: the job's; {@value #EXIT_USAGE} for a bad command line (with a message and
  * the usage on stderr); 1 if the job could not be started. MPJ Express's starter exits with 0
- * even when a rank fails, so a job it runs is judged as it streams by ({@link StarterVerdict}):
- * a rank that throws, or a multicore JVM killed before every rank returned from {@code main},
- * ends the launcher with 1 and an {@code mpjrun:} line naming the rank. Ranks in JVMs of their own
- * (niodev, hybdev) are also watched ({@link JobWatch}): one that dies ends the whole job within
- * seconds, on every node, with its {@code System.exit} status or 1.
+ * even when a rank fails, so a job it runs is judged by what its ranks report, never by the words of
+ * their output ({@link StarterVerdict}): every program, a {@code -jar} one by its manifest's
+ * {@code Main-Class}, runs under {@link StarterRankMain}. A multicore job's ranks write how they ended
+ * to a {@link RankReport}: a rank that throws, a JVM killed before every rank finished, or a rank's
+ * {@code System.exit} that cut others off ends the launcher non-zero with an {@code mpjrun:} line naming
+ * the rank. Ranks in JVMs of their own (niodev, hybdev) are watched ({@link JobWatch}): one that dies
+ * or throws ends the whole job within seconds, on every node, with its {@code System.exit} status or 1.
  */
 public final class MpjRun
 {
@@ -185,21 +191,27 @@ public final class MpjRun
             command.addAll(ClusterDevice.SHM.rankOptions(err));
         }
         command.addAll(arguments.jvmArgs());
-        // A program named by its class runs under StarterRankMain, which says which rank failed; for multicore,
-        // it also reports which ranks returned from main, so that a killed JVM is not taken for success.
-        final Path report = arguments.jar() == null && MpjDevice.MULTICORE.deviceName().equals(arguments.device()) ?
-            Files.createTempFile("mpjrun-ranks-", ".txt") : null;
-        if (arguments.jar() == null)
+        // The program runs under StarterRankMain, which tells how each rank ended; a -jar program too, by its
+        // manifest's Main-Class, its jar first on the class path (the loader follows the jar's own Class-Path).
+        final String mainClass = arguments.jar() == null ? arguments.mainClass() : mainClassOf(arguments.jar());
+        final List<String> programClassPath = new ArrayList<>();
+        if (arguments.jar() != null)
         {
-            command.add("-D" + StarterRankMain.MAIN_PROPERTY + "=" + arguments.mainClass());
+            programClassPath.add(arguments.jar());
         }
+        programClassPath.addAll(arguments.classPath());
+        // For multicore, the ranks report how they ended in a file, so that a killed JVM or a rank's System.exit
+        // is not taken for success.
+        final Path report = MpjDevice.MULTICORE.deviceName().equals(arguments.device()) ?
+            Files.createTempFile("mpjrun-ranks-", ".txt") : null;
+        command.add("-D" + StarterRankMain.MAIN_PROPERTY + "=" + mainClass);
         if (report != null)
         {
             command.add("-D" + StarterRankMain.REPORT_PROPERTY + "=" + report);
         }
         // Ranks in JVMs of their own (niodev, hybdev) are watched, so that one rank's death ends the whole job; a
-        // multicore job is one JVM, which ends as a whole, and a -jar program does not run under StarterRankMain.
-        final JobWatch watch = arguments.jar() == null && report == null ?
+        // multicore job is one JVM, which ends as a whole.
+        final JobWatch watch = report == null ?
             JobWatch.start(watchAddress.get(), arguments.processes(), WATCH_STARTUP_TIMEOUT) : null;
         if (watch != null)
         {
@@ -207,20 +219,19 @@ public final class MpjRun
         }
         // The program's class path, then this project's (the launcher's own, MPJ Express left out: the
         // starter adds its own), so that programs using the engine or mpi.rma need no more than -cp.
-        final Set<String> classPath = new LinkedHashSet<>(arguments.classPath());
+        final Set<String> classPath = new LinkedHashSet<>();
+        if (report != null)
+        {
+            // multicore loads MPJ Express in each rank's own loader, over these entries before its mpi.jar: the
+            // corrected classes come first there, so that the agent's corrections of MPJ Express apply (docs/faults.md).
+            wovenClasses(home, arguments.jvmArgs(), err).ifPresent(woven -> classPath.add(woven.toString()));
+        }
+        classPath.addAll(programClassPath);
         classPath.addAll(MpjHome.withoutMpjExpress(
             List.of(System.getProperty("java.class.path").split(File.pathSeparator))));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
-        if (arguments.jar() != null)
-        {
-            command.add("-jar");
-            command.add(arguments.jar());
-        }
-        else
-        {
-            command.add(StarterRankMain.class.getName());
-        }
+        command.add(StarterRankMain.class.getName());
         command.addAll(arguments.appArgs());
         try
         {
@@ -256,9 +267,9 @@ public final class MpjRun
         final Thread stop = new Thread(() -> ProcessTree.kill(starter.toHandle()), "mpjrun-stop-starter");
         Runtime.getRuntime().addShutdownHook(stop);
         final Thread stdout = Thread.ofPlatform().name("mpjrun-stdout")
-            .start(new OutputForwarder(starter.getInputStream(), null, out, "", verdict::line));
+            .start(new OutputForwarder(starter.getInputStream(), null, out, ""));
         final Thread stderr = Thread.ofPlatform().name("mpjrun-stderr")
-            .start(new OutputForwarder(starter.getErrorStream(), null, err, "", verdict::line));
+            .start(new OutputForwarder(starter.getErrorStream(), null, err, ""));
         final JobWatch.Failure failure = watch == null ? null : awaitStarterOrFailure(starter, watch);
         final int starterExitCode = failure != null ? 0 : starter.waitFor();
         ProcessTree.kill(starter.toHandle());
@@ -297,6 +308,35 @@ public final class MpjRun
         }
         watch.awaitQuiet(Duration.ofSeconds(2));
         return watch.failure().getNow(null);
+    }
+
+    /** MPJ Express's classes with the kupl agent's corrections, if the agent jar is there ({@link WovenMpjClasses}). */
+    private static Optional<Path> wovenClasses(final Path home, final List<String> jvmArgs, final PrintStream err)
+    {
+        final Path agent = AgentJar.locate(err);
+        return agent == null ? Optional.empty() :
+            WovenMpjClasses.prepareCorrections(agent, MpjHome.mpjJar(home), jvmArgs, System.getenv(), err);
+    }
+
+    /** The {@code Main-Class} of {@code jar}'s manifest, as MPJ Express's starter reads it for {@code -jar}. */
+    static String mainClassOf(final String jar) throws IOException
+    {
+        try (JarFile file = new JarFile(jar))
+        {
+            final Manifest manifest = file.getManifest();
+            final String mainClass = manifest == null ? null :
+                manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+            if (mainClass == null || mainClass.isBlank())
+            {
+                throw new IOException("-jar " + jar + ": its manifest names no Main-Class; give -cp " + jar +
+                    " and the main class instead");
+            }
+            return mainClass.strip();
+        }
+        catch (final java.nio.file.NoSuchFileException | java.io.FileNotFoundException e)
+        {
+            throw new IOException("-jar " + jar + ": no such file", e);
+        }
     }
 
     /**

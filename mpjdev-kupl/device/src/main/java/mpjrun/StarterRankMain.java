@@ -1,13 +1,9 @@
 package mpjrun;
 
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 import xdev.shmdev.ClusterShmDevice;
 
@@ -21,10 +17,9 @@ import xdev.shmdev.ClusterShmDevice;
  * <li>a rank whose {@code main} throws prints {@code mpjrun: rank R failed: <exception>} on
  *     stderr before the exception goes on to MPJ Express as before;</li>
  * <li>with {@code -D}{@value #REPORT_PROPERTY}{@code =<file>} (multicore: every rank is a
- *     thread of one JVM on this node), a rank whose {@code main} returns appends
- *     {@code R} to the file, and a JVM that ends through {@code System.exit} appends
- *     {@value #EXIT_LINE}: ranks missing from a file without that line were killed with
- *     their JVM ({@code kill -9}, a crash).</li>
+ *     thread of one JVM on this node), each rank writes there how it ended, which rank called
+ *     {@code System.exit} with which status ({@link ExitRecorder}), and whether the JVM's shutdown
+ *     hooks ran ({@link RankReport}): the launcher's verdict comes from that file.</li>
  * <li>with {@code -D}{@value JobWatchClient#ADDRESS_PROPERTY} (niodev, hybdev: bin/mpjrun's
  *     {@link JobWatch}), the rank connects to the launcher before {@code main} and says how
  *     it ended; when another rank dies it ends itself ({@link JobWatchClient}).</li>
@@ -44,9 +39,7 @@ public final class StarterRankMain
     public static final String DEVICE_PROPERTY = "mpjrun.device";
     /** System property naming the file the ranks report their end in (multicore only). */
     public static final String REPORT_PROPERTY = "mpjrun.rankReport";
-    /** The line a JVM ended by {@code System.exit} appends to the report. */
-    static final String EXIT_LINE = "exit";
-    /** The start of the line a failed rank prints; {@link StarterVerdict} looks for it. */
+    /** The start of the line a failed rank prints for the user (the verdict reads the report or the job watch). */
     static final String FAILED_PREFIX = "mpjrun: rank ";
 
     private StarterRankMain()
@@ -61,7 +54,7 @@ public final class StarterRankMain
             throw new IllegalStateException("mpjrun.StarterRankMain needs -D" + MAIN_PROPERTY + "=<main class> " +
                 "(bin/mpjrun passes it)");
         }
-        final Path report = reportFile();
+        final Path report = reportFile(args);
         final Method main = findMain(className);
         // Before MPI.Init, so that a rank that dies or hangs in it is seen too; with -D mpjrun.watch only.
         final JobWatchClient watch = JobWatchClient.connect(isHybdev(args) ? WatchProtocol.UNKNOWN_RANK : rankOf(args),
@@ -83,6 +76,10 @@ public final class StarterRankMain
             }
             System.err.println(FAILED_PREFIX + rankOf(args) + " failed: " + e.getCause());
             System.err.flush();
+            if (report != null)
+            {
+                RankReport.append(report, RankReport.failed(rankOf(args)));
+            }
             if (watch != null)
             {
                 watch.failed(e.getCause());
@@ -95,7 +92,7 @@ public final class StarterRankMain
         }
         if (report != null)
         {
-            append(report, rankOf(args));
+            RankReport.append(report, RankReport.returned(rankOf(args)));
         }
     }
 
@@ -124,8 +121,12 @@ public final class StarterRankMain
         mpjdev.javampjdev.MPJDev.dev = new ClusterShmDevice();
     }
 
-    /** The report file, if one was asked for; registers the {@value #EXIT_LINE} hook once per JVM. */
-    private static Path reportFile()
+    /**
+     * The report file, if one was asked for: once per JVM, registers the hook that writes
+     * {@value RankReport#END}; for this rank, starts recording its {@code System.exit} calls
+     * ({@link ExitRecorder}) and registers the hook that says whether it had finalized.
+     */
+    private static Path reportFile(final String[] args)
     {
         final String file = System.getProperty(REPORT_PROPERTY);
         if (file == null || file.isBlank())
@@ -133,17 +134,52 @@ public final class StarterRankMain
             return null;
         }
         final Path report = Path.of(file);
+        boolean first = false;
         // Every multicore rank has its own class loader, so a static flag is per rank: the JVM-wide one is a property.
         synchronized (System.getProperties())
         {
             if (System.getProperty(REPORT_PROPERTY + ".hook") == null)
             {
                 System.setProperty(REPORT_PROPERTY + ".hook", "set");
-                // Shutdown hooks run on System.exit and on SIGTERM, never on SIGKILL or a crash.
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> append(report, EXIT_LINE), "mpjrun-report"));
+                first = true;
+                // Shutdown hooks run on System.exit, SIGTERM and a normal end, never on SIGKILL or a crash.
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> RankReport.append(report, RankReport.END),
+                    "mpjrun-report"));
             }
         }
+        ExitRecorder.install(report, () -> rankOf(args), first);
+        recordFinalizeAtExit(report, args);
         return report;
+    }
+
+    /**
+     * At the JVM's end, writes {@code finalized R} if this rank had called {@code MPI.Finalize}: a rank that
+     * calls {@code System.exit(0)} after it (every rank having passed Finalize's barrier) cuts no rank off.
+     * A hook per rank, since each rank thread has its own class loader and so its own {@code mpi.MPI}.
+     */
+    private static void recordFinalizeAtExit(final Path report, final String[] args)
+    {
+        Runtime.getRuntime().addShutdownHook(new Thread(() ->
+        {
+            if (isFinalized())
+            {
+                RankReport.append(report, RankReport.finalized(rankOf(args)));
+            }
+        }, "mpjrun-report-rank"));
+    }
+
+    /** Whether this rank's MPI was initialised and then finalized (MPJ Express clears Initialized() in Finalize). */
+    private static boolean isFinalized()
+    {
+        try
+        {
+            return mpi.MPI.COMM_WORLD != null && !mpi.MPI.Initialized();
+        }
+        catch (final RuntimeException e)
+        {
+            // mpi.MPIException is one: a rank whose MPI is half torn down is not known to be finalized.
+            return false;
+        }
     }
 
     /** hybdev gives each rank thread its index in the JVM as the first argument, not its rank. */
@@ -182,18 +218,6 @@ public final class StarterRankMain
         return args.length > 0 && !args[0].isEmpty() && args[0].chars().allMatch(Character::isDigit) ? args[0] : "?";
     }
 
-    private static void append(final Path report, final String line)
-    {
-        try
-        {
-            Files.writeString(report, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND,
-                StandardOpenOption.CREATE);
-        }
-        catch (final IOException e)
-        {
-            System.err.println("mpjrun: cannot write the rank report " + report + ": " + e.getMessage());
-        }
-    }
 
     private static Method findMain(final String className) throws ReflectiveOperationException
     {

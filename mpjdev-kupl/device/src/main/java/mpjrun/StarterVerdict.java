@@ -1,32 +1,31 @@
 package mpjrun;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import kupl.bootstrap.JobJudge;
-
 /**
- * Judges a job run by MPJ Express's starter as it streams by, since the starter exits with 0
- * even when a rank throws or the ranks' JVM is killed: the output's failure lines
- * ({@link JobJudge}, the rule the job kit uses), the ranks {@link StarterRankMain} names
- * as failed, and, for multicore, its report of which ranks returned from {@code main}.
+ * Judges a job run by MPJ Express's starter, which exits with 0 even when a rank throws, calls
+ * {@code System.exit} or its JVM is killed. The verdict comes from exit statuses and the ranks' own
+ * reports, never from the program's output (a program may print an exception's name and succeed):
+ * <ul>
+ * <li>the starter's own status, if not 0;</li>
+ * <li>for multicore, the {@link RankReport} that {@link StarterRankMain} writes: ranks that threw (status 1);
+ *     a JVM killed before every rank finished (status 1); a rank that called {@code System.exit(S)}: status
+ *     S, and if that cut off ranks that had not finished, status {@link ShmRankMain#AFTER_ANOTHER_RANK} for
+ *     {@code System.exit(0)}, as on shm, where the ranks left waiting fail with that status;</li>
+ * <li>for niodev and hybdev, {@link JobWatch} judges first (MpjRun asks it before this); nothing is left here.</li>
+ * </ul>
  */
 final class StarterVerdict
 {
     private final int processes;
     private final Path report;
-    private final Set<String> failedRanks = new TreeSet<>();
-    /** The output's failure lines, in the order the two output threads saw them. */
-    private final List<String> failureLines = new ArrayList<>();
-    /** Lines where MPJ Express's starter printed a daemon's EXIT merged with a ping ({@link StarterEndOfStream}). */
-    private long mergedExits;
 
     /**
      * @param processes the job's number of ranks.
@@ -38,73 +37,76 @@ final class StarterVerdict
         this.report = report;
     }
 
-    /** Notes one line of the job's output (called from the output threads). */
-    synchronized void line(final String line)
-    {
-        if (StarterEndOfStream.isMergedExit(line))
-        {
-            mergedExits++;
-        }
-        if (!JobJudge.isFailureLine(line))
-        {
-            return;
-        }
-        failureLines.add(line);
-        if (line.startsWith(StarterRankMain.FAILED_PREFIX))
-        {
-            final String rest = line.substring(StarterRankMain.FAILED_PREFIX.length());
-            failedRanks.add(rest.substring(0, Math.max(0, rest.indexOf(' '))));
-        }
-    }
-
     /**
-     * The job's exit status once the starter has exited with {@code starterExitCode}: that code if not
-     * 0; else {@link JobResult#FAILED_IN_OUTPUT} if a rank failed, naming it in {@code problems}; else 0.
+     * The job's exit status once the starter has exited with {@code starterExitCode}, with what to say in
+     * {@code problems} (one line each, without the {@code mpjrun: } prefix).
      */
-    synchronized int exitCode(final int starterExitCode, final List<String> problems) throws IOException
+    int exitCode(final int starterExitCode, final List<String> problems) throws IOException
     {
         if (starterExitCode != 0)
         {
             problems.add("MPJ Express's starter exited with " + starterExitCode);
             return starterExitCode;
         }
-        if (!failedRanks.isEmpty())
+        return report == null ? 0 : judge(RankReport.read(report), problems);
+    }
+
+    /** The verdict on a multicore job's report (see the class comment). */
+    int judge(final RankReport ranks, final List<String> problems)
+    {
+        final Set<Integer> failed = ranks.failedRanks();
+        if (!failed.isEmpty())
         {
-            problems.add((failedRanks.size() == 1 ? "rank " : "ranks ") + String.join(", ", failedRanks) +
-                " failed (see the exception above); MPJ Express's starter exited with 0");
-            return JobResult.FAILED_IN_OUTPUT;
+            problems.add(ranksNamed(failed) + " failed (see the exception above); MPJ Express's starter exited with 0");
+            return ShmRankMain.FAILED;
         }
-        final List<String> failures = StarterEndOfStream.withoutBenignEnds(failureLines, mergedExits);
-        if (!failures.isEmpty())
+        final Set<Integer> unfinished = new TreeSet<>(IntStream.range(0, processes).boxed().toList());
+        unfinished.removeAll(ranks.finishedRanks());
+        if (!ranks.ended())
         {
-            problems.add("a rank failed (MPJ Express's starter exited with 0): " + failures.get(0).strip());
-            return JobResult.FAILED_IN_OUTPUT;
+            if (unfinished.isEmpty())
+            {
+                return 0;
+            }
+            problems.add(ranksNamed(unfinished) + " never returned from main: the ranks' JVM was killed (kill -9?) " +
+                "or crashed, and MPJ Express's starter exited with 0");
+            return ShmRankMain.FAILED;
         }
-        final List<Integer> missing = missingRanks();
-        if (!missing.isEmpty())
+        final RankReport.Exit exit = ranks.exitCall().orElse(null);
+        if (exit == null)
         {
-            problems.add((missing.size() == 1 ? "rank " : "ranks ") +
-                missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) +
-                " never returned from main: the ranks' JVM was killed (kill -9?) or crashed, and MPJ Express's " +
-                "starter exited with 0");
-            return JobResult.FAILED_IN_OUTPUT;
+            if (unfinished.isEmpty())
+            {
+                return 0;
+            }
+            problems.add(ranksNamed(unfinished) + " never returned from main, and the JVM ended without a " +
+                "System.exit call this launcher saw");
+            return ShmRankMain.FAILED;
+        }
+        unfinished.remove(exit.rank());
+        final String who = exit.byRank() ? "rank " + exit.rank() + " called System.exit(" + exit.status() + ")" :
+            "the ranks' JVM was ended with status " + exit.status() + " (a signal, or System.exit from a thread of " +
+            "no rank)";
+        if (!unfinished.isEmpty())
+        {
+            problems.add(who + " while " + ranksNamed(unfinished) + " had not returned from main: in a multicore " +
+                "job every rank is a thread of one JVM, and System.exit ends them all; call it after MPI.Finalize, " +
+                "or not at all");
+            return exit.status() != 0 ? exit.status() : exit.byRank() ? ShmRankMain.AFTER_ANOTHER_RANK :
+                ShmRankMain.FAILED;
+        }
+        if (exit.status() != 0)
+        {
+            problems.add(who);
+            return exit.status();
         }
         return 0;
     }
 
-    /** Ranks absent from the report of a JVM that did not end through System.exit; none without a report. */
-    private List<Integer> missingRanks() throws IOException
+    /** "rank 2" or "ranks 0, 1, 3". */
+    private static String ranksNamed(final Collection<Integer> ranks)
     {
-        if (report == null)
-        {
-            return List.of();
-        }
-        final List<String> lines = Files.exists(report) ? Files.readAllLines(report) : new ArrayList<>();
-        if (lines.contains(StarterRankMain.EXIT_LINE))
-        {
-            // System.exit ends every rank; its status is lost in the starter, so it is not judged here.
-            return List.of();
-        }
-        return IntStream.range(0, processes).filter(rank -> !lines.contains(Integer.toString(rank))).boxed().toList();
+        return (ranks.size() == 1 ? "rank " : "ranks ") +
+            ranks.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,9 +16,12 @@ import kupl.bootstrap.JobJudge;
 
 /**
  * MPJ Express's classes with the kupl agent's rank advice already applied (collectives through shared
- * memory, and the frees that release it): a jar the launcher makes once per agent jar and {@code mpj.jar},
- * with the agent's own weaver ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every
- * rank's class path, so that its ranks start without {@code -javaagent}.
+ * memory, and the frees that release it; the corrections of MPJ Express's wrong answers, on any device): a jar
+ * the launcher makes once per agent jar and {@code mpj.jar}, with the agent's own weaver
+ * ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every shm rank's class path, so
+ * that its ranks start without {@code -javaagent}. A second jar holds the corrections alone
+ * ({@link #prepareCorrections}): the launcher puts it first on a multicore job's {@code -cp}, which each
+ * rank's class loader reads before MPJ Express's {@code mpi.jar} (see {@code MpjRun}).
  *
  * <p><b>Why.</b> An agent weaves in every rank JVM at every start: loading Byte Buddy, building its type
  * pool and rewriting the classes took about 0.7 s of each rank's start on 2 cores (a 2-rank Hello job: the
@@ -47,7 +51,10 @@ final class WovenMpjClasses
     /** The agent's weaver, run in a JVM of its own (Byte Buddy is in the agent jar, not on this class path). */
     static final String WEAVER = "mpjrun.agent.MpjClassWeaver";
 
+    /** The weaver's option for the corrections alone (mpjrun.agent.MpjClassWeaver.CORRECTIONS_ONLY). */
+    static final String CORRECTIONS_ONLY = "--corrections-only";
     private static final String PREFIX = "woven-mpj-";
+    private static final String CORRECTIONS_PREFIX = "corrected-mpj-";
     private static final String SUFFIX = ".jar";
     private static final String FAILED_SUFFIX = ".failed";
     /** Bumped when what a woven jar holds changes in a way the jars' attributes would not show. */
@@ -72,10 +79,28 @@ final class WovenMpjClasses
     static Optional<Path> prepare(final Path agent, final Path mpjJar, final List<String> userOptions,
         final Map<String, String> environment, final PrintStream err)
     {
+        return prepare(false, agent, mpjJar, userOptions, environment, err);
+    }
+
+    /**
+     * As {@link #prepare}, a jar of the agent's corrections of MPJ Express alone ({@code corrected-mpj-KEY.jar}):
+     * for multicore ranks, which have no use for the shm device's advice. Where it is empty, the ranks run MPJ
+     * Express uncorrected.
+     */
+    static Optional<Path> prepareCorrections(final Path agent, final Path mpjJar, final List<String> userOptions,
+        final Map<String, String> environment, final PrintStream err)
+    {
+        return prepare(true, agent, mpjJar, userOptions, environment, err);
+    }
+
+    private static Optional<Path> prepare(final boolean correctionsOnly, final Path agent, final Path mpjJar,
+        final List<String> userOptions, final Map<String, String> environment, final PrintStream err)
+    {
         if (!KuplEnv.KUPL_RANK_WOVEN_CLASSES.isOnIn(environment) || AgentJar.givenIn(userOptions))
         {
             return Optional.empty();
         }
+        final String prefix = correctionsOnly ? CORRECTIONS_PREFIX : PREFIX;
         try
         {
             final Optional<String> key = LauncherCache.key(List.of(agent.toString(), mpjJar.toString()), FORMAT);
@@ -84,17 +109,17 @@ final class WovenMpjClasses
                 return Optional.empty();
             }
             final Path directory = LauncherCache.directory(environment, System.getProperty("user.home"));
-            final Path woven = directory.resolve(PREFIX + key.get() + SUFFIX);
+            final Path woven = directory.resolve(prefix + key.get() + SUFFIX);
             if (Files.isRegularFile(woven))
             {
                 return Optional.of(woven);
             }
-            final Path failed = directory.resolve(PREFIX + key.get() + FAILED_SUFFIX);
+            final Path failed = directory.resolve(prefix + key.get() + FAILED_SUFFIX);
             if (Files.exists(failed) || !LauncherCache.prepare(directory).isEmpty())
             {
                 return Optional.empty();
             }
-            return weave(agent, mpjJar, woven, failed, err) ? Optional.of(woven) : Optional.empty();
+            return weave(correctionsOnly, agent, mpjJar, woven, failed, err) ? Optional.of(woven) : Optional.empty();
         }
         catch (final InterruptedException e)
         {
@@ -104,30 +129,38 @@ final class WovenMpjClasses
         catch (final IOException | RuntimeException e)
         {
             // The woven classes save start-up time; whatever went wrong, the agent does the same work.
-            err.println("mpjrun: the ranks weave MPJ Express's classes themselves with the kupl agent (" + e + ")");
+            err.println("mpjrun: " + (correctionsOnly ? "the ranks run MPJ Express's classes uncorrected" :
+                "the ranks weave MPJ Express's classes themselves with the kupl agent") + " (" + e + ")");
             return Optional.empty();
         }
     }
 
-    private static boolean weave(final Path agent, final Path mpjJar, final Path woven, final Path failed,
-        final PrintStream err) throws IOException, InterruptedException
+    private static boolean weave(final boolean correctionsOnly, final Path agent, final Path mpjJar, final Path woven,
+        final Path failed, final PrintStream err) throws IOException, InterruptedException
     {
-        final Path made = Files.createTempFile(woven.getParent(), PREFIX, ".tmp");
+        final String prefix = correctionsOnly ? CORRECTIONS_PREFIX : PREFIX;
+        final Path made = Files.createTempFile(woven.getParent(), prefix, ".tmp");
         try
         {
-            final JobResult result = MpjJobs.runCommand(List.of(ShmJob.javaCommand(), "-cp", agent.toString(), WEAVER,
-                mpjJar.toString(), made.toString()), Map.of(), woven.getParent(), TIME_LIMIT);
+            final List<String> command = new ArrayList<>(List.of(ShmJob.javaCommand(), "-cp", agent.toString(), WEAVER,
+                mpjJar.toString(), made.toString()));
+            if (correctionsOnly)
+            {
+                command.add(CORRECTIONS_ONLY);
+            }
+            final JobResult result = MpjJobs.runCommand(command, Map.of(), woven.getParent(), TIME_LIMIT);
             if (result.exitCode() == 0 && Files.size(made) > 0)
             {
-                LauncherCache.publish(made, woven, PREFIX, SUFFIX, KEPT);
+                LauncherCache.publish(made, woven, prefix, SUFFIX, KEPT);
                 return true;
             }
             Files.writeString(failed, "weaving MPJ Express's classes failed; delete this file to try again\n",
                 StandardCharsets.UTF_8);
             final List<String> lines = result.output().lines().toList();
             err.println("mpjrun: could not weave MPJ Express's classes ahead of time (" +
-                JobJudge.describe(result.exitCode()) + "), so the ranks get the kupl agent, which weaves them at " +
-                "every start; no job tries again until " + failed + " is deleted. The weaver's output ends:");
+                JobJudge.describe(result.exitCode()) + "), so " + (correctionsOnly ? "the ranks run MPJ Express's " +
+                "classes uncorrected" : "the ranks get the kupl agent, which weaves them at every start") +
+                "; no job tries again until " + failed + " is deleted. The weaver's output ends:");
             lines.subList(Math.max(0, lines.size() - SHOWN_LINES), lines.size())
                 .forEach(line -> err.println("mpjrun:   " + line));
             return false;

@@ -11,7 +11,11 @@ import mpi.MPI;
  * <li>{@code hang}: rank 0 sleeps before the Allgather, so the job never ends by itself;</li>
  * <li>{@code kill9}: rank 0 kills its own JVM with SIGKILL before the Allgather (in multicore, every
  *     rank's JVM);</li>
- * <li>{@code exit3}: the last rank calls {@code System.exit(3)} after Finalize.</li>
+ * <li>{@code exit3}: the last rank calls {@code System.exit(3)} after Finalize;</li>
+ * <li>{@code exit0}: the last rank calls {@code System.exit(0)} before the Allgather, which the others wait in;</li>
+ * <li>{@code exit0AtEnd}: every rank calls {@code System.exit(0)} after Finalize (a success);</li>
+ * <li>{@code caught}: every rank catches an exception and prints its name and a stack frame, then goes on
+ *     (a success: the launcher must not judge by the output).</li>
  * </ul>
  */
 public final class HelloAllgather
@@ -37,6 +41,22 @@ public final class HelloAllgather
             new ProcessBuilder("kill", "-9", Long.toString(ProcessHandle.current().pid())).start().waitFor();
             Thread.sleep(600_000);
         }
+        if (mode.equals("exit0") && rank == size - 1)
+        {
+            System.exit(0);
+        }
+        if (mode.equals("caught"))
+        {
+            try
+            {
+                throw new IllegalStateException("rank " + rank + " expected this");
+            }
+            catch (final IllegalStateException e)
+            {
+                System.out.println("caught: " + e);
+                System.out.println("\tat " + e.getStackTrace()[0]);
+            }
+        }
         final int[] all = new int[size];
         MPI.COMM_WORLD.Allgather(new int[] {rank * rank + 1}, 0, 1, MPI.INT, all, 0, 1, MPI.INT);
         for (int peer = 0; peer < size; peer++)
@@ -56,6 +76,10 @@ public final class HelloAllgather
         if (mode.equals("exit3") && rank == size - 1)
         {
             System.exit(3);
+        }
+        if (mode.equals("exit0AtEnd"))
+        {
+            System.exit(0);
         }
     }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The job watch on one host: 4 niodev ranks under bin/mpjrun's Java side, with an MPJ Express daemon of the
@@ -66,14 +67,17 @@ class JobWatchJobsTest
         }
     }
 
-    @Test
-    void shouldRunAGoodNiodevJobWithTheWatchToSuccess() throws Exception
+    /** "ok": HelloAllgather's plain run (a mode it does not know); "caught": every rank prints a caught exception and a stack frame, and succeeds: output is no verdict. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ok", "caught"})
+    void shouldRunAGoodNiodevJobWithTheWatchToSuccess(final String mode) throws Exception
     {
         assumeMpjExpress();
         try (NiodevDaemon daemon = NiodevDaemon.start(MpjHome.prepare(MpjHome.defaultDirectory()), MpjJobs.java()))
         {
             final List<String> command = WatchedJob.launcher(List.of("-np", "3", "-dev", "niodev", "-machinesfile",
-                daemon.machinesFile().toString(), "-cp", WatchedJob.testClasses(), HelloAllgather.class.getName()));
+                daemon.machinesFile().toString(), "-cp", WatchedJob.testClasses(), HelloAllgather.class.getName(),
+                mode));
             final JobResult result = MpjJobs.runCommand(command, environment(daemon),
                 java.nio.file.Path.of(System.getProperty("user.dir")), java.time.Duration.ofSeconds(60));
 

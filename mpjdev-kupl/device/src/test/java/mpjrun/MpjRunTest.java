@@ -14,10 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -129,6 +133,9 @@ class MpjRunTest
         "multicore | throw | 1   | mpjrun: rank 2 failed: java.lang.IllegalStateException: rank 2 fails on purpose",
         "multicore | throw | 1   | mpjrun: rank 2 failed (see the exception above)",
         "multicore | kill9 | 1   | mpjrun: ranks 0, 1, 2 never returned from main: the ranks' JVM was killed",
+        "multicore | exit0 | 75  | mpjrun: rank 2 called System.exit(0) while ranks 0, 1 had not returned from main",
+        "multicore | exit3 | 3   | mpjrun: rank 2 called System.exit(3)",
+        "shm       | exit0 | 75  | which exited with status 0)",
         "shm       | throw | 1   | mpjrun: rank 2 (pid ",
         "shm       | kill9 | 137 | was killed by signal 9 (SIGKILL), exit status 137",
         "shm       | exit3 | 3   | exited with status 3"})
@@ -139,6 +146,42 @@ class MpjRunTest
 
         assertEquals(exitCode, result.launcherExitCode(), result.output());
         assertTrue(result.output().contains(message), result.output());
+    }
+
+    /** A program may print an exception's name and a stack frame and still succeed: the verdict is not the output's. */
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource(delimiter = '|', value = {"multicore | caught", "shm | caught", "multicore | exit0AtEnd",
+        "shm | exit0AtEnd"})
+    void shouldExitWithZeroWhenEveryRankEndsWell(final String device, final String mode) throws Exception
+    {
+        final JobResult result = script("-np", "3", "-dev", device, "-cp", testClasses(), MAIN, mode);
+
+        assertEquals(0, result.launcherExitCode(), result.output());
+        assertTrue(result.output().contains("rank 2 of 3: " + HelloAllgather.OK_LINE), result.output());
+        assertTrue(!result.output().contains("mpjrun:"), result.output());
+    }
+
+    /** A -jar program runs under StarterRankMain too (its manifest's Main-Class), so its ranks are judged alike. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"caught | 0 | rank 2 of 3: allgather ok",
+        "throw  | 1 | mpjrun: rank 2 failed (see the exception above)"})
+    void shouldJudgeAJarProgramByItsRanksReports(final String mode, final int exitCode, final String expected,
+        @TempDir final Path directory) throws Exception
+    {
+        final Path jar = directory.resolve("app.jar");
+        final Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, MAIN);
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest))
+        {
+            out.flush();
+        }
+
+        final JobResult result = script("-np", "3", "-dev", "multicore", "-cp", testClasses(), "-jar", jar.toString(),
+            mode);
+
+        assertEquals(exitCode, result.launcherExitCode(), result.output());
+        assertTrue(result.output().contains(expected), result.output());
     }
 
     @Test

@@ -55,14 +55,4 @@ class StarterEndOfStreamTest
         assertEquals(List.of("java.lang.IllegalStateException: rank 1 broke", "\tat app.Main.main(Main.java:3)"),
             result.failureLines());
     }
-
-    @Test
-    void shouldLetBinMpjrunsVerdictForgiveItToo() throws Exception
-    {
-        final StarterVerdict verdict = new StarterVerdict(1, null);
-        (GOOD_JOB + "EXIT@Ping#\n" + TRACE).lines().forEach(verdict::line);
-
-        final List<String> problems = new java.util.ArrayList<>();
-        assertEquals(0, verdict.exitCode(0, problems), problems.toString());
-    }
 }

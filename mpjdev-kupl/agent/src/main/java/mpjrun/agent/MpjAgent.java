@@ -23,7 +23,10 @@ import net.bytebuddy.asm.Advice;
  *     before MPJ Express's hard-coded if-chain, which then finds it set and keeps it;</li>
  * <li>each rank on the shm device, {@code mpi.Intracomm}'s Barrier, Bcast, Reduce, Allreduce, Gather,
  *     Scatter, Allgather and Alltoall: run through shared memory ({@link CollectiveAdvice},
- *     {@code xdev.shmdev.coll.ShmCollectives}), with {@code Comm.Free} and {@code MPI.Finalize} freeing it.</li>
+ *     {@code xdev.shmdev.coll.ShmCollectives}), with {@code Comm.Free} and {@code MPI.Finalize} freeing it;</li>
+ * <li>each rank on any device: MPJ Express's wrong answers corrected ({@link CorrectionAdvice}:
+ *     {@code Group.Translate_ranks}, {@code Gather}'s receive buffer off the root, {@code Recv}'s
+ *     exception wrapped twice).</li>
  * </ul>
  * Byte Buddy is relocated into the jar ({@code mpjrun.agent.shaded.net.bytebuddy}), so the agent needs
  * nothing else and clashes with no other Byte Buddy. Cost: a JVM that loads neither target (the
@@ -34,10 +37,9 @@ public final class MpjAgent
 {
     /**
      * What the agent changes in every rank of the shm device: MPJ Express's collectives, and the frees that
-     * must take their shared memory with them. {@link MpjClassWeaver} applies these ahead of time for the
-     * launcher, so that its ranks start without the agent.
+     * must take their shared memory with them.
      */
-    static final List<AdviceTransformer.Target> RANK_TARGETS = List.of(
+    static final List<AdviceTransformer.Target> SHM_TARGETS = List.of(
         collective("Barrier", CollectiveAdvice.BARRIER, CollectiveAdvice.Barrier.class,
             "a tree of messages (about 18 us on 4 ranks) where the engine's fence takes a few"),
         collective("Bcast", CollectiveAdvice.BCAST, CollectiveAdvice.Bcast.class,
@@ -67,6 +69,27 @@ public final class MpjAgent
             CollectiveAdvice.RUNTIME, "a freed communicator's shared memory for collectives must go with it"),
         new AdviceTransformer.Target("mpi.MPI", "Finalize", CollectiveAdvice.BARRIER, CollectiveAdvice.Finalize.class,
             CollectiveAdvice.RUNTIME, "collectives' shared memory is freed while MPJ Express can still run"));
+
+    /**
+     * What the agent corrects in every rank, on any device: answers MPJ Express 0.44 gets wrong
+     * (docs/faults.md#corrections-to-mpj-express). {@link MpjClassWeaver} weaves these alone for multicore ranks.
+     */
+    static final List<AdviceTransformer.Target> CORRECTIONS = List.of(
+        new AdviceTransformer.Target("mpi.Group", "Translate_ranks", CorrectionAdvice.TRANSLATE_RANKS,
+            CorrectionAdvice.TranslateRanks.class, null, "Translate_ranks translates the positions 0..n-1, not the " +
+            "ranks the array holds"),
+        new AdviceTransformer.Target("mpi.Intracomm", "Gather", CollectiveAdvice.ROOTED_EXCHANGE,
+            CorrectionAdvice.GatherReceiveBuffer.class, null, "Gather throws a NullPointerException for a null " +
+            "receive buffer off the root, which MPI ignores"),
+        new AdviceTransformer.Target("mpi.Comm", "Recv", CorrectionAdvice.RECV, CorrectionAdvice.RecvException.class,
+            null, "Recv wraps recv's MPIException in a second one, so the message reads it twice"));
+
+    /**
+     * Every rank's targets: {@link #SHM_TARGETS} and {@link #CORRECTIONS}. {@link MpjClassWeaver} applies these
+     * ahead of time for the launcher, so that its ranks start without the agent.
+     */
+    static final List<AdviceTransformer.Target> RANK_TARGETS = Stream.concat(SHM_TARGETS.stream(),
+        CORRECTIONS.stream()).toList();
 
     /** What the agent changes, and why: one entry per MPJ Express method. */
     static final List<AdviceTransformer.Target> TARGETS = Stream.concat(Stream.of(

@@ -30,13 +30,17 @@ import java.util.stream.Collectors;
  * on this jar and on {@code mpj.jar}, which is why the launcher keeps them until either changes.
  *
  * <pre>
- * java -cp kupl-agent.jar mpjrun.agent.MpjClassWeaver MPJ_JAR OUT_JAR
+ * java -cp kupl-agent.jar mpjrun.agent.MpjClassWeaver MPJ_JAR OUT_JAR [--corrections-only]
  * </pre>
+ * With {@value #CORRECTIONS_ONLY}, only {@link MpjAgent#CORRECTIONS} (for multicore ranks, which have no use for
+ * the shm device's advice).
  * Exit status 0 with {@code OUT_JAR} written; 1 (with the reason on standard error) if a class could not be
  * woven; 2 for a bad command line.
  */
 public final class MpjClassWeaver
 {
+    /** The option that weaves {@link MpjAgent#CORRECTIONS} alone. */
+    public static final String CORRECTIONS_ONLY = "--corrections-only";
     /** Manifest attribute naming the {@code mpj.jar} the classes were woven from. */
     public static final String WOVEN_FROM = "Kupl-Woven-From";
 
@@ -46,14 +50,15 @@ public final class MpjClassWeaver
 
     public static void main(final String[] args)
     {
-        if (args.length != 2)
+        if (args.length != 2 && (args.length != 3 || !args[2].equals(CORRECTIONS_ONLY)))
         {
-            System.err.println("usage: java -cp kupl-agent.jar " + MpjClassWeaver.class.getName() + " MPJ_JAR OUT_JAR");
+            System.err.println("usage: java -cp kupl-agent.jar " + MpjClassWeaver.class.getName() + " MPJ_JAR OUT_JAR [" +
+                CORRECTIONS_ONLY + "]");
             System.exit(2);
         }
         try
         {
-            weave(Path.of(args[0]), Path.of(args[1]));
+            weave(Path.of(args[0]), Path.of(args[1]), args.length == 3 ? MpjAgent.CORRECTIONS : MpjAgent.RANK_TARGETS);
         }
         catch (final IOException | RuntimeException | LinkageError e)
         {
@@ -70,7 +75,14 @@ public final class MpjClassWeaver
      */
     static void weave(final Path mpjJar, final Path out) throws IOException
     {
-        final Map<String, List<AdviceTransformer.Target>> byType = MpjAgent.RANK_TARGETS.stream()
+        weave(mpjJar, out, MpjAgent.RANK_TARGETS);
+    }
+
+    /** Writes to {@code out} a jar holding each class of {@code mpjJar} that {@code targets} names, advice inlined. */
+    static void weave(final Path mpjJar, final Path out, final List<AdviceTransformer.Target> targets)
+        throws IOException
+    {
+        final Map<String, List<AdviceTransformer.Target>> byType = targets.stream()
             .collect(Collectors.groupingBy(AdviceTransformer.Target::type, LinkedHashMap::new, Collectors.toList()));
         final Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");

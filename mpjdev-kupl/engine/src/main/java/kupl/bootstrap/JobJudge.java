@@ -5,16 +5,18 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * How a job of local processes is judged, in one place for every launcher of this project.
+ * How a job of local processes is judged: its exit status, in one place for every launcher of this project,
+ * and the output rule of the test job kit.
  *
  * <p><b>Exit status.</b> {@link #TIMED_OUT} (as {@code timeout(1)}) for a job killed at its time
  * limit; otherwise the first failing process's status, 128 + the signal number for one killed by
  * a signal ({@link #describe}).
  *
- * <p><b>Output.</b> Some launchers exit with 0 when a rank throws (MPJ Express's multicore
- * starter prints the trace and calls {@code System.exit(0)}; in cluster mode its daemon just
- * forwards the rank's stderr), so the output is the only place such a failure shows. A line
- * counts as a failure ({@link #failureLines}) if it
+ * <p><b>Output (the job kit only).</b> {@code bin/mpjrun} never judges by output: its verdicts come from
+ * exit statuses and the ranks' own reports ({@code mpjrun.ShmJobVerdict}, {@code mpjrun.StarterVerdict},
+ * the job watch). The job kit ({@code mpjrun.MpjJobs}) runs MPJ Express's starter as a user would run it by
+ * hand, where nothing of this project reports how the ranks ended (the starter exits with 0 when a rank
+ * throws), so for its tests a line of the output counts as a failure ({@link #failureLines}) if it
  * <ul>
  * <li>names a throwable type: a capitalised identifier ending in {@code Exception} or
  *     {@code Error} ({@code java.lang.IllegalStateException: ...}, {@code AssertionError},
