@@ -390,7 +390,12 @@ public final class Win implements AutoCloseable
         return pscw.test();
     }
 
-    /** Copies origin elements into the target's segment ({@code MPI_Put}). */
+    /**
+     * Copies origin elements into the target's segment ({@code MPI_Put}). A transfer that moves nothing
+     * (counts of 0, or datatypes of size 0), here and in get, the accumulate family and the request-based
+     * calls, checks the datatypes, counts, rank, epoch and displacement only: its buffers may be null and its
+     * datatypes differ (empty type signatures match), and nothing reaches the target.
+     */
     public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
