@@ -22,7 +22,7 @@ import mpi.rma.internal.types.TypeLayouts;
  * only for what MPI asks of every call: its datatypes, counts that are not negative, the rank, the epoch
  * and a displacement that is not negative. Its buffers are never touched, so they may be null or of
  * another type, its datatypes may differ (empty type signatures match, MPI-4.1 §3.3.1 and §12.3.1), and
- * any displacement is in range; it reaches no target (docs/rma.md#transfers-that-move-nothing).
+ * any displacement is in range; it reaches no target (docs/design.md#transfers-that-move-nothing).
  */
 public final class AccessChecks
 {
