@@ -6,7 +6,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * The bytes of one access to a dynamic window's attached memory ({@link AttachedRegions#span}): a slice of
  * the one region that holds them, or, for an access that runs across regions whose memory touches, a copy
- * of the bytes of each region in turn. A Java program cannot view two segments as one (that takes the
+ * of the bytes of each region in turn. (For a window with one segment, {@link ExposedMemory} gives every
+ * access that segment, as a span made once.) A Java program cannot view two segments as one (that takes the
  * restricted {@code MemorySegment.reinterpret}), so such an access reads and writes the copy, and
  * {@link #store} writes it back into the regions. Made and used under the monitor of {@link ExposedMemory},
  * so the copy is as atomic as a direct access.

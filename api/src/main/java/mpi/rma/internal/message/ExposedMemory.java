@@ -35,6 +35,8 @@ public final class ExposedMemory
 {
     /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
+    /** {@link #memory} as the span of every access, made once so that no access allocates one. */
+    private final AttachedSpan wholeMemory;
     /** The attached regions of a dynamic window; null otherwise. */
     private final AttachedRegions regions;
     /** The node's atomic element operations, for memory in shared memory; null for memory of this process only. */
@@ -51,6 +53,7 @@ public final class ExposedMemory
         final int nodeRank)
     {
         this.memory = memory;
+        this.wholeMemory = AttachedSpan.of(memory);
         this.regions = regions;
         this.atomics = atomics;
         this.nodeRank = nodeRank;
@@ -214,7 +217,7 @@ public final class ExposedMemory
     {
         if (regions == null)
         {
-            return new RunPlacement(AttachedSpan.of(memory), offset, null, 0);
+            return new RunPlacement(wholeMemory, offset, null, 0);
         }
         final long low = offset + runs.lowestByte();
         try
@@ -308,7 +311,7 @@ public final class ExposedMemory
      */
     private AttachedSpan resolve(final BasicType type, final int count, final long offset)
     {
-        return regions == null ? AttachedSpan.of(memory) : regions.span(offset, bytes(type, count));
+        return regions == null ? wholeMemory : regions.span(offset, bytes(type, count));
     }
 
     /**
