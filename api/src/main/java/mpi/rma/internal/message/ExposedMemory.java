@@ -19,12 +19,13 @@ import mpi.rma.internal.types.ReduceOp;
  * <p>A window of {@link Win#create} or {@link Win#allocate} has one segment, and offsets are
  * bytes into it (checked by the origin). A dynamic window ({@link Win#createDynamic}) has the
  * regions attached to it ({@link AttachedRegions}), offsets are their addresses, and an access
- * that does not lie within one region throws {@link AccessFault} with nothing applied. Attach and
+ * that does not lie within attached memory (one region, or regions that touch) throws
+ * {@link AccessFault} with nothing applied. Attach and
  * detach take the same monitor, so an access sees a region whole or not at all.
  *
  * <p>A derived target datatype's runs ({@link TargetRuns}) are applied in one hold of the monitor, so
  * a put or accumulate to them is as atomic as a dense one; on a dynamic window every run must lie
- * within an attached region before any is applied.
+ * within attached memory before any is applied.
  *
  * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
  * across nodes) is also updated by the other processes of the node, with loads and stores, which
@@ -124,7 +125,7 @@ public final class ExposedMemory
     /**
      * Stores {@code source[index...]} into the runs of a derived target ({@link TargetRuns}) whose
      * displacement is at {@code offset}; on a dynamic window nothing is stored unless every run lies
-     * within one attached region.
+     * within attached memory.
      */
     synchronized void scatter(final BasicType type, final Object source, final int index, final TargetRuns runs,
         final long offset)
