@@ -88,8 +88,10 @@ public final class AccessChecks
         {
             return emptyAccess(call, epochs, targetRank, targetDisp);
         }
-        checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
+        // The signatures first: where one side moves nothing and the other something, ERR_COUNT says so, not the
+        // empty side's (null) buffer.
         checkSameSignature(call, "origin", originLayout, originCount, targetLayout, targetCount);
+        checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
         final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, targetLayout);
         if (offset != NO_TARGET && writesTarget)
         {
@@ -126,11 +128,11 @@ public final class AccessChecks
         }
         if (originLayout != null)
         {
-            checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
             checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+            checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
         }
-        checkBuffer(call, "result", result, resultOffset, resultCount, resultLayout);
         checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
+        checkBuffer(call, "result", result, resultOffset, resultCount, resultLayout);
         final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, type);
         if (offset == NO_TARGET)
         {

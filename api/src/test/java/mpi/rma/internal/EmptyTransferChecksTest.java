@@ -76,7 +76,10 @@ class EmptyTransferChecksTest
             new int[1], 0, 1, MPI.INT, 1, 0, 0, MPI.INT, true));
 
         assertEquals(ErrorClass.ERR_COUNT, e.errorClass());
-        assertTrue(e.getMessage().contains("originCount=1 and targetCount=0 differ"), e.getMessage());
+        assertTrue(e.getMessage().contains("originCount=1 and targetCount=0 differ"), e.getMessage());        assertEquals(ErrorClass.ERR_COUNT, errorOf(() -> checks.transferOffset(epochs, "Win.put", null, 0, 0,
+            MPI.INT, 1, 0, 1, MPI.INT, true)), "an empty origin against one target int: the counts, not the buffer");
+        assertEquals(ErrorClass.ERR_COUNT, errorOf(() -> checks.resultTransfer(epochs, "Win.getAccumulate", null, 0,
+            0, MPI.INT, null, 0, 0, MPI.INT, 1, 0, 1, MPI.INT, Win.NO_OP)));
     }
 
     @Test
