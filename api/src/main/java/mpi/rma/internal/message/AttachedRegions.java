@@ -112,11 +112,8 @@ public final class AttachedRegions
                     region.getKey() + ": attach memory that does not overlap, or detach that region first");
             }
         }
-        Block block = openBlock(memory);
-        if (block == null)
-        {
-            block = reserve(call, memory);
-        }
+        final Block open = openBlock(memory);
+        final Block block = open != null ? open : reserve(call, memory);
         final long address = block.addressOf(memory);
         regions.put(address, new Region(memory, block));
         return address;
