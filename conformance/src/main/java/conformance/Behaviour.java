@@ -85,6 +85,9 @@ public enum Behaviour
         "MPI-4.1 §12.7"),
     RMA_FLUSH_LOCAL(Group.PUT_GET, "flushLocal completes at the origin",
         "MPI-4.1 §12.5.4"),
+    RMA_EMPTY_TRANSFERS(Group.PUT_GET, "Transfers that move nothing succeed",
+        "MPI-4.1 §12.3.1 (a put moves what a send and a receive would: empty type signatures match, §3.3.1), " +
+            "§12.3.5; MPICH badrma; docs/design.md#transfers-that-move-nothing"),
 
     // Derived datatypes
     DTYPE_CONSTRUCTORS(Group.DATATYPES, "Derived datatypes on origin and target",
@@ -216,6 +219,9 @@ public enum Behaviour
         "MPI-4.1 §12.2.4, §12.3; MPICH rmanull, rmazero"),
     DYNAMIC_QUERY_ATTRIBUTES(Group.DYNAMIC, "sharedQuery and attributes of a dynamic window",
         "MPI-4.1 §12.2.3, §12.2.6 (size 0 and base MPI_BOTTOM for a dynamic window); MPICH win_flavors"),
+    DYNAMIC_TOUCHING_REGIONS(Group.DYNAMIC, "An access may run across attached regions that touch",
+        "MPI-4.1 §12.2.4 (the target displacement is an address of attached memory); MPICH " +
+            "win_dynamic_rma_flush_get; docs/design.md#dynamic-windows-attached-memory-and-its-addresses"),
 
     // Whole-program patterns
     PATTERN_MIXED_SYNC(Group.PATTERNS, "Every synchronisation mode in turn on one window",

@@ -58,6 +58,9 @@ class BrokenMessagePathTest
             "dtype.strided-accumulate-indexed", "dtype.strided-accumulate-subarray", "req.derived-types");
         final List<String> dense = new ArrayList<>(denseAcrossNodes);
         dense.add("flavour.message-derived-type");
+        // The origin's checks are every flavour's: a transfer of nothing checked as if it moved data fails these.
+        final List<String> refusedEmpty = List.of("rma.empty-null-and-mismatched", "rma.empty-request-based",
+            "rma.empty-still-checked");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
         return List.of(
             Arguments.of("drop-puts", Flavour.CREATE, MpjDevice.MULTICORE, 1, dropped),
@@ -69,7 +72,10 @@ class BrokenMessagePathTest
             Arguments.of("no-post-wait", Flavour.CREATE, MpjDevice.MULTICORE, 1, early),
             Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early),
             Arguments.of("dense-targets", Flavour.CREATE, MpjDevice.SHM, 1, dense),
-            Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes));
+            Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes),
+            Arguments.of("refuse-empty", Flavour.SHARED, MpjDevice.SHM, 1, refusedEmpty),
+            Arguments.of("refuse-empty", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, refusedEmpty),
+            Arguments.of("separate-regions", Flavour.DYNAMIC, MpjDevice.SHM, 1, List.of("dynamic.touching-regions")));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

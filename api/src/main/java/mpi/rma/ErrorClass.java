@@ -68,7 +68,7 @@ public enum ErrorClass
     ERR_RMA_SYNC,
     /**
      * An access that does not fit in the target's segment, or, on a dynamic window, that does not
-     * lie within one region attached at the target.
+     * lie within memory attached at the target (one region, or regions that touch).
      */
     ERR_RMA_RANGE,
     /**

@@ -224,7 +224,9 @@ public final class Win implements AutoCloseable
      * @param base the same kinds as {@link #create}: a primitive array, a {@link MemorySegment} or a
      *             direct {@link java.nio.ByteBuffer}.
      * @return the target displacement (address) of its first byte: a number private to this window and
-     *         process, never reused while the window lives.
+     *         process, never reused while the window lives. Slices of one array, segment or buffer get the
+     *         addresses of their bytes within it, so slices that touch get addresses that touch and one access
+     *         may run across them (docs/rma.md#wincreatedynamic-memory-attached-later).
      * @throws RmaException ERR_RMA_FLAVOR if the window is not dynamic; ERR_BASE for a base of another kind;
      *                      ERR_RMA_ATTACH if it overlaps memory attached already (or is attached already).
      */
@@ -390,7 +392,12 @@ public final class Win implements AutoCloseable
         return pscw.test();
     }
 
-    /** Copies origin elements into the target's segment ({@code MPI_Put}). */
+    /**
+     * Copies origin elements into the target's segment ({@code MPI_Put}). A transfer that moves nothing
+     * (counts of 0, or datatypes of size 0), here and in get, the accumulate family and the request-based
+     * calls, checks the datatypes, counts, rank, epoch and displacement only: its buffers may be null and its
+     * datatypes differ (empty type signatures match), and nothing reaches the target.
+     */
     public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {

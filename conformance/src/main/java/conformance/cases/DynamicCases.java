@@ -3,6 +3,8 @@ package conformance.cases;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -29,6 +31,8 @@ public final class DynamicCases
     private static final String DYNAMIC_ITSELF = "checks Win.createDynamic's own rules (attach, detach, " +
         "addresses), which windows of the other flavours do not have";
     private static final int ITERATIONS = 25;
+    /** The longs of one buffer whose halves are attached as two regions: MPICH's count. */
+    private static final int TOUCHING_LONGS = 9216;
 
     private DynamicCases()
     {
@@ -212,6 +216,15 @@ public final class DynamicCases
                     }
                     c.barrier();
                 })
+            .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
+            .add("dynamic.touching-regions", 2, Behaviour.DYNAMIC_TOUCHING_REGIONS,
+                "rank 0 attaches the two halves of a long[" + TOUCHING_LONGS + "], of a native segment (upper half " +
+                    "first) and of a direct ByteBuffer, each half a region: the halves get touching addresses; the " +
+                    "last rank puts " + TOUCHING_LONGS + " longs across each pair, accumulates 2 longs across the " +
+                    "seam, flushes and gets them all back: each element is where it was put, the 2 summed; a put " +
+                    "running past the upper half's end is still MPI_ERR_RMA_RANGE and applies nothing",
+                "MPI-4.1 §12.2.4; MPICH win_dynamic_rma_flush_get (-count=9216); " +
+                    "docs/design.md#dynamic-windows-attached-memory-and-its-addresses", DynamicCases::touchingRegions)
             .only(EnumSet.of(Flavour.DYNAMIC), DYNAMIC_ITSELF)
             .add("dynamic.detached-access", 2, Behaviour.DYNAMIC_UNATTACHED_ACCESS,
                 "the last rank puts 7 into rank 0's attached long and unlocks, then tells rank 0, which finds 7 and " +
@@ -480,6 +493,109 @@ public final class DynamicCases
     private static long listAddress(final long pointer)
     {
         return pointer & ((1L << 48) - 1);
+    }
+
+    /**
+     * dynamic.touching-regions: three memories, each attached as two halves; one put, accumulate and get
+     * run across each seam.
+     */
+    private static void touchingRegions(final CaseContext c)
+    {
+        final int n = TOUCHING_LONGS;
+        final long half = n / 2 * (long)Long.BYTES;
+        final long[] array = new long[n];
+        final MemorySegment heap = MemorySegment.ofArray(array);
+        final MemorySegment offHeap = Arena.ofAuto().allocate(2 * half, Long.BYTES);
+        final ByteBuffer buffer = ByteBuffer.allocateDirect((int)(2 * half)).order(ByteOrder.nativeOrder());
+        final Win win = c.keep(Win.createDynamic(null, c.comm()));
+        final long[] lower = new long[3];
+        if (c.isRoot())
+        {
+            lower[0] = attachHalves(c, win, heap.asSlice(0, half), heap.asSlice(half), false, half, "the long[]");
+            lower[1] = attachHalves(c, win, offHeap.asSlice(0, half), offHeap.asSlice(half), true, half,
+                "the native segment");
+            lower[2] = attachHalves(c, win, buffer.slice(0, (int)half), buffer.slice((int)half, (int)half), false,
+                half, "the direct ByteBuffer");
+        }
+        c.comm().Bcast(lower, 0, lower.length, MPI.LONG, 0);
+        if (c.rank() == c.last())
+        {
+            win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+            for (int k = 0; k < lower.length; k++)
+            {
+                accessAcrossTheSeam(c, win, k, lower[k]);
+            }
+            win.put(new long[2], 0, 2, MPI.LONG, 0, lower[0] + 2 * half - Long.BYTES, 2, MPI.LONG);
+            c.expectError(ErrorClass.ERR_RMA_RANGE, "flush after a put past the upper half's end", () -> win.flush(0));
+            win.unlock(0);
+        }
+        c.barrier();
+        if (c.isRoot())
+        {
+            final MemorySegment[] memories = {heap, offHeap, MemorySegment.ofBuffer(buffer)};
+            win.lock(Win.LOCK_EXCLUSIVE, 0, 0);
+            for (int k = 0; k < memories.length; k++)
+            {
+                for (final int i : new int[] {0, n / 2 - 1, n / 2, n - 1})
+                {
+                    c.checkEquals(seamValue(k, i, n), memories[k].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i),
+                        "memory " + k + ", long " + i);
+                }
+            }
+            win.unlock(0);
+        }
+    }
+
+    /** Attaches two halves of one memory (the upper one first if asked); checks that their addresses touch. */
+    private static long attachHalves(final CaseContext c, final Win win, final Object lowerHalf,
+        final Object upperHalf, final boolean upperFirst, final long half, final String what)
+    {
+        final long upper = upperFirst ? win.attach(upperHalf) : 0;
+        final long lower = win.attach(lowerHalf);
+        final long upperAddress = upperFirst ? upper : win.attach(upperHalf);
+        c.checkEquals(lower + half, upperAddress, "address of the upper half of " + what + " (lower half at " +
+            lower + ")");
+        return lower;
+    }
+
+    /** Puts every long of memory {@code k} at {@code address}, adds 1 to the two at the seam, and gets them back. */
+    private static void accessAcrossTheSeam(final CaseContext c, final Win win, final int k, final long address)
+    {
+        final int n = TOUCHING_LONGS;
+        final long[] data = new long[n];
+        for (int i = 0; i < n; i++)
+        {
+            data[i] = k * 1_000_000L + i + 1;
+        }
+        try
+        {
+            win.put(data, 0, n, MPI.LONG, 0, address, n, MPI.LONG);
+            win.accumulate(new long[] {1, 1}, 0, 2, MPI.LONG, 0, address + (n / 2 - 1) * (long)Long.BYTES, 2,
+                MPI.LONG, MPI.SUM);
+            win.flush(0);
+            final long[] back = new long[n];
+            win.get(back, 0, n, MPI.LONG, 0, address, n, MPI.LONG);
+            win.flush(0);
+            for (int i = 0; i < n; i++)
+            {
+                if (back[i] != seamValue(k, i, n))
+                {
+                    c.fail("memory " + k + ": long " + i + " read back across the seam is " + back[i] + ", expected " +
+                        seamValue(k, i, n));
+                    break;
+                }
+            }
+        }
+        catch (final RmaException e)
+        {
+            c.fail("memory " + k + ": an access across the two halves failed: " + e.getMessage());
+        }
+    }
+
+    /** What long {@code i} of memory {@code k} holds after {@link #accessAcrossTheSeam}. */
+    private static long seamValue(final int k, final int i, final int n)
+    {
+        return k * 1_000_000L + i + 1 + (i == n / 2 - 1 || i == n / 2 ? 1 : 0);
     }
 
     private static int right(final CaseContext c)

@@ -7,9 +7,11 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Group;
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
+import mpi.rma.WinRequest;
 
 /** Put and get between segments, and their argument errors (docs/conformance-checklist.md#put-and-get). */
 public final class PutGetCases
@@ -349,6 +351,110 @@ public final class PutGetCases
                     win.flushLocal(target);
                     c.checkEquals(500 + target, got[0], "value after flushLocal");
                     win.unlock(target);
+                })
+            .add("rma.empty-null-and-mismatched", Behaviour.RMA_EMPTY_TRANSFERS,
+                "in a fence epoch, put, get, accumulate and getAccumulate of nothing to the right neighbour: with " +
+                    "null buffers, with a double[] origin of DOUBLE against target type INT, with 5 copies of a " +
+                    "0-element Contiguous type against count 0, and at a displacement far past the end; each " +
+                    "succeeds, the neighbour's ints and the origin's double are unchanged",
+                "MPI-4.1 §12.3.1, §12.3.2, §12.3.4 (empty type signatures match, §3.3.1); MPICH badrma; " +
+                    "docs/design.md#transfers-that-move-nothing", c ->
+                {
+                    final int n = 8;
+                    final Win win = c.window(4L * n, 4);
+                    final int right = (c.rank() + 1) % c.size();
+                    final Datatype nothing = Datatype.Contiguous(0, MPI.INT);
+                    final double[] origin = {-1.5};
+                    win.fence(0);
+                    for (int i = 0; i < n; i++)
+                    {
+                        Memory.setInt(c.memory(win), i, 100 * c.rank() + i);
+                    }
+                    win.fence(0);
+                    win.put(null, 0, 0, MPI.INT, right, c.disp(win, right, 0), 0, MPI.INT);
+                    win.put(origin, 0, 0, MPI.DOUBLE, right, c.disp(win, right, 1), 0, MPI.INT);
+                    win.put(null, 0, 5, nothing, right, c.disp(win, right, 2), 0, MPI.INT);
+                    win.get(origin, 0, 0, MPI.DOUBLE, right, c.disp(win, right, 3), 0, MPI.INT);
+                    win.get(null, 0, 0, MPI.INT, right, c.disp(win, right, 1000), 0, MPI.INT);
+                    win.accumulate(null, 0, 0, MPI.INT, right, c.disp(win, right, 4), 0, MPI.INT, MPI.SUM);
+                    win.accumulate(origin, 0, 0, MPI.DOUBLE, right, c.disp(win, right, 5), 0, MPI.INT, Win.REPLACE);
+                    win.getAccumulate(null, 0, 0, MPI.INT, null, 0, 0, MPI.INT, right, c.disp(win, right, 6), 0,
+                        MPI.INT, MPI.SUM);
+                    win.getAccumulate(null, 0, 0, MPI.INT, origin, 0, 0, MPI.DOUBLE, right, c.disp(win, right, 7), 2,
+                        nothing, Win.NO_OP);
+                    win.put(null, 0, 0, MPI.INT, MPI.PROC_NULL, 0, 0, MPI.DOUBLE);
+                    win.fence(Win.MODE_NOSUCCEED);
+                    for (int i = 0; i < n; i++)
+                    {
+                        c.checkEquals(100 * c.rank() + i, Memory.getInt(c.memory(win), i), "own int " + i);
+                    }
+                    c.check(origin[0] == -1.5, "the origin double is " + origin[0] + " after empty gets");
+                })
+            .add("rma.empty-request-based", Behaviour.RMA_EMPTY_TRANSFERS,
+                "in a lockAll epoch, rPut, rGet, rAccumulate and rGetAccumulate of nothing with null buffers and " +
+                    "differing types to the right neighbour: each returns a request that is complete at once, and " +
+                    "the neighbour's longs are unchanged",
+                "MPI-4.1 §12.3.5; MPICH badrma; docs/design.md#transfers-that-move-nothing", c ->
+                {
+                    final Win win = c.window(16, 8);
+                    final int right = (c.rank() + 1) % c.size();
+                    win.fence(0);
+                    Memory.setLong(c.memory(win), 0, 70 + c.rank());
+                    Memory.setLong(c.memory(win), 1, 80 + c.rank());
+                    win.fence(Win.MODE_NOSUCCEED);
+                    win.lockAll(0);
+                    final WinRequest[] requests = {
+                        win.rPut(null, 0, 0, MPI.LONG, right, c.disp(win, right, 0), 0, MPI.LONG),
+                        win.rGet(null, 0, 0, MPI.INT, right, c.disp(win, right, 1), 0, MPI.LONG),
+                        win.rAccumulate(new double[1], 0, 0, MPI.DOUBLE, right, c.disp(win, right, 2), 0, MPI.LONG,
+                            MPI.SUM),
+                        win.rGetAccumulate(null, 0, 0, MPI.LONG, null, 0, 0, MPI.LONG, right, c.disp(win, right, 0),
+                            0, MPI.LONG, MPI.SUM)};
+                    for (int i = 0; i < requests.length; i++)
+                    {
+                        c.check(requests[i].test(), "request " + i + " of nothing is not complete at once");
+                    }
+                    WinRequest.waitAll(requests);
+                    win.unlockAll();
+                    c.barrier();
+                    win.lock(Win.LOCK_SHARED, c.rank(), 0);
+                    c.checkEquals(70 + c.rank(), Memory.getLong(c.memory(win), 0), "own long 0");
+                    c.checkEquals(80 + c.rank(), Memory.getLong(c.memory(win), 1), "own long 1");
+                    win.unlock(c.rank());
+                })
+            .add("rma.empty-still-checked", Behaviour.RMA_EMPTY_TRANSFERS,
+                "transfers of nothing with null buffers are still errors where every call is: a put outside any " +
+                    "epoch and a get after MODE_NOSUCCEED MPI_ERR_RMA_SYNC, an rPut in a fence epoch " +
+                    "MPI_ERR_RMA_SYNC, a get from rank size MPI_ERR_RANK, targetCount -1 MPI_ERR_COUNT, an " +
+                    "accumulate at displacement -1 MPI_ERR_DISP, a null target type MPI_ERR_TYPE, 1 origin int " +
+                    "against 0 MPI_ERR_COUNT, a put on a freed window MPI_ERR_WIN",
+                "MPI-4.1 §12.3, §12.5, §12.6.2; MPICH badrma; docs/design.md#transfers-that-move-nothing", c ->
+                {
+                    final Win win = c.window(16, 4);
+                    final int right = (c.rank() + 1) % c.size();
+                    final long disp = c.disp(win, right, 0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "empty put outside any epoch",
+                        () -> win.put(null, 0, 0, MPI.INT, right, disp, 0, MPI.INT));
+                    win.fence(0);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "empty rPut in a fence epoch",
+                        () -> win.rPut(null, 0, 0, MPI.INT, right, disp, 0, MPI.INT));
+                    c.expectError(ErrorClass.ERR_RANK, "empty get from rank size",
+                        () -> win.get(null, 0, 0, MPI.INT, c.size(), 0, 0, MPI.INT));
+                    c.expectError(ErrorClass.ERR_COUNT, "empty put with targetCount -1",
+                        () -> win.put(null, 0, 0, MPI.INT, right, disp, -1, MPI.INT));
+                    c.expectError(ErrorClass.ERR_DISP, "empty accumulate at displacement -1",
+                        () -> win.accumulate(null, 0, 0, MPI.INT, right, -1, 0, MPI.INT, MPI.SUM));
+                    c.expectError(ErrorClass.ERR_TYPE, "empty get with a null target type",
+                        () -> win.get(null, 0, 0, MPI.INT, right, disp, 0, null));
+                    c.expectError(ErrorClass.ERR_COUNT, "1 origin int against a target count of 0",
+                        () -> win.put(new int[1], 0, 1, MPI.INT, right, disp, 0, MPI.INT));
+                    win.fence(Win.MODE_NOSUCCEED);
+                    c.expectError(ErrorClass.ERR_RMA_SYNC, "empty get after MODE_NOSUCCEED",
+                        () -> win.get(null, 0, 0, MPI.INT, right, disp, 0, MPI.INT));
+                    final Win freed = c.unkeptWindow(16, 4, null, c.comm());
+                    freed.free();
+                    c.expectError(ErrorClass.ERR_WIN, "empty put on a freed window",
+                        () -> freed.put(null, 0, 0, MPI.INT, right, 0, 0, MPI.INT));
                 })
             .list();
     }

@@ -6,6 +6,7 @@ import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
+import mpi.rma.internal.message.MessageFaults;
 import mpi.rma.internal.types.BasicType;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
@@ -16,12 +17,19 @@ import mpi.rma.internal.types.TypeLayouts;
  * type signatures, ranks, and the range of a target access against the target's memory
  * ({@link #targetOffset}). Each failure is an {@link RmaException} saying what to give instead.
  * Kept out of {@link Win} so that the facade reads as the MPI surface it is.
+ *
+ * <p>A transfer that moves nothing (a count of 0 or a datatype of size 0, on every side) is checked
+ * only for what MPI asks of every call: its datatypes, counts that are not negative, the rank, the epoch
+ * and a displacement that is not negative. Its buffers are never touched, so they may be null or of
+ * another type, its datatypes may differ (empty type signatures match, MPI-4.1 §3.3.1 and §12.3.1), and
+ * any displacement is in range; it reaches no target (docs/design.md#transfers-that-move-nothing).
  */
 public final class AccessChecks
 {
     /**
-     * What {@link #accessOffset} returns for {@code MPI.PROC_NULL}: nothing to access
-     * (docs/design.md#proc-null-targets).
+     * What {@link #accessOffset} and {@link #transferOffset} return for {@code MPI.PROC_NULL}
+     * (docs/design.md#proc-null-targets), and the transfer offsets for a transfer that moves nothing:
+     * nothing to access.
      */
     public static final long NO_TARGET = -1;
 
@@ -48,7 +56,8 @@ public final class AccessChecks
     }
 
     /**
-     * Checks a put/get/accumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}.
+     * Checks a put/get/accumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL} and for a
+     * transfer that moves nothing.
      *
      * @param writesTarget whether the target's elements are written (put, accumulate): then they must not overlap.
      */
@@ -66,15 +75,23 @@ public final class AccessChecks
     /**
      * As {@link #transfer}, for the blocking calls, which take the layouts from {@link TypeLayouts} themselves
      * (an array index for a basic type): the byte offset in the target's segment, or {@link #NO_TARGET} for
-     * {@code MPI.PROC_NULL}, and no object made per call.
+     * {@code MPI.PROC_NULL} and for a transfer that moves nothing, and no object made per call.
      */
     public long transferOffset(final Epochs epochs, final String call, final Object origin, final int originOffset,
         final int originCount, final Datatype originType, final int targetRank, final long targetDisp,
         final int targetCount, final Datatype targetType, final boolean writesTarget)
     {
-        final TypeLayout originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
+        final TypeLayout originLayout = TypeLayouts.of(originType, call, "origin");
         final TypeLayout targetLayout = TypeLayouts.of(targetType, call, "target");
+        if (movesNothing(call, "origin", originLayout, originCount) &&
+            movesNothing(call, "target", targetLayout, targetCount))
+        {
+            return emptyAccess(call, epochs, targetRank, targetDisp);
+        }
+        // The signatures first: where one side moves nothing and the other something, ERR_COUNT says so, not the
+        // empty side's (null) buffer.
         checkSameSignature(call, "origin", originLayout, originCount, targetLayout, targetCount);
+        checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
         final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, targetLayout);
         if (offset != NO_TARGET && writesTarget)
         {
@@ -89,7 +106,10 @@ public final class AccessChecks
     {
     }
 
-    /** Checks a getAccumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL}. */
+    /**
+     * Checks a getAccumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL} and for one that
+     * moves nothing (with {@link Win#NO_OP} the origin moves nothing whatever its count).
+     */
     public ResultTransfer resultTransfer(final Epochs epochs, final String call, final Object origin,
         final int originOffset,
         final int originCount, final Datatype originType, final Object result, final int resultOffset,
@@ -98,14 +118,21 @@ public final class AccessChecks
     {
         final TypeLayout type = TypeLayouts.of(targetType, call, "target");
         final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
-        TypeLayout originLayout = null;
-        if (reduce != ReduceOp.NO_OP)
+        final TypeLayout originLayout = reduce == ReduceOp.NO_OP ? null : TypeLayouts.of(originType, call, "origin");
+        final TypeLayout resultLayout = TypeLayouts.of(resultType, call, "result");
+        if ((originLayout == null || movesNothing(call, "origin", originLayout, originCount)) &&
+            movesNothing(call, "result", resultLayout, resultCount) && movesNothing(call, "target", type, targetCount))
         {
-            originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
-            checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+            emptyAccess(call, epochs, targetRank, targetDisp);
+            return null;
         }
-        final TypeLayout resultLayout = checkBuffer(call, "result", result, resultOffset, resultCount, resultType);
+        if (originLayout != null)
+        {
+            checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
+            checkBuffer(call, "origin", origin, originOffset, originCount, originLayout);
+        }
         checkSameSignature(call, "result", resultLayout, resultCount, type, targetCount);
+        checkBuffer(call, "result", result, resultOffset, resultCount, resultLayout);
         final long offset = accessOffset(call, epochs, targetRank, targetDisp, targetCount, type);
         if (offset == NO_TARGET)
         {
@@ -128,6 +155,37 @@ public final class AccessChecks
         return targetRank == MPI.PROC_NULL ? NO_TARGET : targetOffset(call, targetRank, targetDisp, count, type);
     }
 
+    /**
+     * Whether {@code count} copies of {@code layout} are no element at all; ERR_COUNT for a negative count, which
+     * is wrong even where nothing moves. Under the test fault that refuses empty transfers ({@link MessageFaults}),
+     * never: such a transfer is then checked as if it moved data.
+     */
+    private static boolean movesNothing(final String call, final String what, final TypeLayout layout,
+        final int count)
+    {
+        if (count < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_COUNT, call + ": " + what + "Count=" + count + " is negative");
+        }
+        return (count == 0 || layout.size() == 0) && !MessageFaults.refusesEmptyTransfers();
+    }
+
+    /**
+     * The checks of a transfer that moves nothing: the rank, the epoch (an empty put outside one is as wrong as
+     * any other) and a displacement that is not negative; no range, since no byte is accessed. Returns
+     * {@link #NO_TARGET}: nothing goes to the target.
+     */
+    private long emptyAccess(final String call, final Epochs epochs, final int targetRank, final long targetDisp)
+    {
+        checkRank(call, "targetRank", targetRank, true);
+        epochs.checkAccess(call, targetRank);
+        if (targetRank != MPI.PROC_NULL)
+        {
+            checkDisp(call, targetDisp);
+        }
+        return NO_TARGET;
+    }
+
     public void checkRank(final String call, final String what, final int value, final boolean procNullAllowed)
     {
         if ((value < 0 || value >= sizes.length) && !(procNullAllowed && value == MPI.PROC_NULL))
@@ -145,10 +203,7 @@ public final class AccessChecks
     long targetOffset(final String call, final int targetRank, final long targetDisp, final int count,
         final TypeLayout type)
     {
-        if (targetDisp < 0)
-        {
-            throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
-        }
+        checkDisp(call, targetDisp);
         if (addresses)
         {
             // An address: only its target knows what is attached there, and checks it (AttachedRegions).
@@ -173,6 +228,14 @@ public final class AccessChecks
             throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
         }
         throw outOfRange(call, targetRank, targetDisp, count, type, segmentBytes, unit);
+    }
+
+    private static void checkDisp(final String call, final long targetDisp)
+    {
+        if (targetDisp < 0)
+        {
+            throw new RmaException(ErrorClass.ERR_DISP, call + ": targetDisp=" + targetDisp + " is negative");
+        }
     }
 
     /**

@@ -2,7 +2,8 @@ package mpi.rma.spi;
 
 /**
  * A deliberate fault in the message path of windows reached by messages ({@code Win.create},
- * {@code Win.allocate}), for test suites that must show their cases can fail: found with
+ * {@code Win.allocate}, {@code Win.createDynamic}), or in the origin's argument checks of every window,
+ * for test suites that must show their cases can fail: found with
  * {@link java.util.ServiceLoader} by {@link #name()} and chosen by the system property
  * {@value #PROPERTY}, read once per process. Without the property the message path applies no
  * fault and looks for none.
@@ -47,6 +48,26 @@ public interface MessagePathFault
      * target displacement (a vector written as if contiguous). None by default.
      */
     default boolean ignoresTargetLayout()
+    {
+        return false;
+    }
+
+    /**
+     * Whether the origin checks a transfer that moves nothing (count 0, or a datatype of size 0) as if it moved
+     * data: a null buffer is then ERR_BUFFER and differing datatypes ERR_TYPE, as before MPI's rule that empty type
+     * signatures match was followed. On every window flavour. None by default.
+     */
+    default boolean refusesEmptyTransfers()
+    {
+        return false;
+    }
+
+    /**
+     * Whether a dynamic window gives every attached region addresses of its own, apart from the others, even
+     * where the memory of two regions touches: an access that runs from one region into the next is then
+     * ERR_RMA_RANGE. None by default.
+     */
+    default boolean separatesAttachedRegions()
     {
         return false;
     }

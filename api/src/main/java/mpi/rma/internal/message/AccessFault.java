@@ -4,9 +4,9 @@ import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 
 /**
- * An access to a dynamic window that does not lie within one region attached at the target
- * ({@link AttachedRegions#slice}): memory detached or never attached, or a run past a region's
- * end. Nothing of such an access is applied. The target reports it to the origin, which throws
+ * An access to a dynamic window that does not lie within memory attached at the target (one region,
+ * or regions that touch; {@link AttachedRegions#span}): memory detached or never attached, or a run
+ * past the end of what is attached. Nothing of such an access is applied. The target reports it to the origin, which throws
  * {@link ErrorClass#ERR_RMA_RANGE} naming the target and the address: at once for an access with a
  * reply (get, get-accumulate, compare-and-swap), else with the acknowledgement of the origin's next
  * flush, unlock or fence ({@link TargetAgent}).

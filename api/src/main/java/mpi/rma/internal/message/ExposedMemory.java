@@ -19,12 +19,13 @@ import mpi.rma.internal.types.ReduceOp;
  * <p>A window of {@link Win#create} or {@link Win#allocate} has one segment, and offsets are
  * bytes into it (checked by the origin). A dynamic window ({@link Win#createDynamic}) has the
  * regions attached to it ({@link AttachedRegions}), offsets are their addresses, and an access
- * that does not lie within one region throws {@link AccessFault} with nothing applied. Attach and
+ * that does not lie within attached memory (one region, or regions that touch) throws
+ * {@link AccessFault} with nothing applied. Attach and
  * detach take the same monitor, so an access sees a region whole or not at all.
  *
  * <p>A derived target datatype's runs ({@link TargetRuns}) are applied in one hold of the monitor, so
  * a put or accumulate to them is as atomic as a dense one; on a dynamic window every run must lie
- * within an attached region before any is applied.
+ * within attached memory before any is applied.
  *
  * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
  * across nodes) is also updated by the other processes of the node, with loads and stores, which
@@ -35,6 +36,8 @@ public final class ExposedMemory
 {
     /** The one segment; {@link MemorySegment#NULL} for a dynamic window. */
     private final MemorySegment memory;
+    /** {@link #memory} as the span of every access, made once so that no access allocates one. */
+    private final AttachedSpan wholeMemory;
     /** The attached regions of a dynamic window; null otherwise. */
     private final AttachedRegions regions;
     /** The node's atomic element operations, for memory in shared memory; null for memory of this process only. */
@@ -51,6 +54,7 @@ public final class ExposedMemory
         final int nodeRank)
     {
         this.memory = memory;
+        this.wholeMemory = AttachedSpan.of(memory);
         this.regions = regions;
         this.atomics = atomics;
         this.nodeRank = nodeRank;
@@ -102,7 +106,9 @@ public final class ExposedMemory
             type.copyToMemory(source, index, memory, offset, count);
             return;
         }
-        type.copyToMemory(source, index, regions.slice(offset, bytes(type, count)), 0, count);
+        final AttachedSpan span = regions.span(offset, bytes(type, count));
+        type.copyToMemory(source, index, span.memory(), 0, count);
+        span.store();
     }
 
     synchronized void get(final BasicType type, final long offset, final Object destination, final int index,
@@ -113,13 +119,13 @@ public final class ExposedMemory
             type.copyFromMemory(memory, offset, destination, index, count);
             return;
         }
-        type.copyFromMemory(regions.slice(offset, bytes(type, count)), 0, destination, index, count);
+        type.copyFromMemory(regions.span(offset, bytes(type, count)).memory(), 0, destination, index, count);
     }
 
     /**
      * Stores {@code source[index...]} into the runs of a derived target ({@link TargetRuns}) whose
      * displacement is at {@code offset}; on a dynamic window nothing is stored unless every run lies
-     * within one attached region.
+     * within attached memory.
      */
     synchronized void scatter(final BasicType type, final Object source, final int index, final TargetRuns runs,
         final long offset)
@@ -127,11 +133,16 @@ public final class ExposedMemory
         final RunPlacement placement = place(type, runs, offset);
         if (placement.whole != null)
         {
-            runs.scatter(type, source, index, placement.whole, placement.base);
+            runs.scatter(type, source, index, placement.whole.memory(), placement.base);
+            placement.whole.store();
             return;
         }
-        runs.forEachRun((at, count, from) -> type.copyToMemory(source, index + from,
-            placement.segment(at, bytes(type, count)), placement.at(at), count));
+        runs.forEachRun((at, count, from) ->
+        {
+            final AttachedSpan span = placement.span(at, bytes(type, count));
+            type.copyToMemory(source, index + from, span.memory(), placement.at(at), count);
+            span.store();
+        });
     }
 
     /** Loads the runs of a derived target at {@code offset} into {@code destination[index...]}, as {@link #scatter}. */
@@ -141,10 +152,10 @@ public final class ExposedMemory
         final RunPlacement placement = place(type, runs, offset);
         if (placement.whole != null)
         {
-            runs.gather(type, placement.whole, placement.base, destination, index);
+            runs.gather(type, placement.whole.memory(), placement.base, destination, index);
             return;
         }
-        runs.forEachRun((at, count, into) -> type.copyFromMemory(placement.segment(at, bytes(type, count)),
+        runs.forEachRun((at, count, into) -> type.copyFromMemory(placement.span(at, bytes(type, count)).memory(),
             placement.at(at), destination, index + into, count));
     }
 
@@ -181,45 +192,61 @@ public final class ExposedMemory
         final Object result, final int resultIndex, final TargetRuns runs, final RunPlacement placement,
         final boolean torn)
     {
-        runs.forEachRun((at, count, k) -> combine(type, op, operands, operandIndex + k, result, resultIndex + k, count,
-            placement.segment(at, bytes(type, count)), placement.at(at), torn));
+        runs.forEachRun((at, count, k) ->
+        {
+            final AttachedSpan span = placement.span(at, bytes(type, count));
+            combine(type, op, operands, operandIndex + k, result, resultIndex + k, count, span.memory(),
+                placement.at(at), torn);
+            if (placement.whole == null)
+            {
+                span.store();
+            }
+        });
+        if (placement.whole != null)
+        {
+            placement.whole.store();
+        }
     }
 
     /**
      * Where the runs of a derived target at {@code offset} lie. In a dynamic window, an access is
-     * applied only if every run lies within one attached region: the span of all the runs is looked up
-     * once (the common case: one region holds them all), else each run, and the first that does not
-     * lie within a region throws {@link AccessFault} before anything is applied.
+     * applied only if every run lies within attached memory: the span of all the runs is looked up
+     * once (the common case: attached memory holds them all, gaps included), else each run, and the first
+     * that does not lie within attached memory throws {@link AccessFault} before anything is applied.
      */
     private RunPlacement place(final BasicType type, final TargetRuns runs, final long offset)
     {
         if (regions == null)
         {
-            return new RunPlacement(memory, offset, null, 0);
+            return new RunPlacement(wholeMemory, offset, null, 0);
         }
         final long low = offset + runs.lowestByte();
         try
         {
-            return new RunPlacement(regions.slice(low, runs.endByte() - runs.lowestByte()), -runs.lowestByte(), null,
-                0);
+            final AttachedSpan whole = regions.span(low, runs.endByte() - runs.lowestByte());
+            // A copy across regions would write back the bytes between the runs too: each run gets its own.
+            return whole.isCopy() ? new RunPlacement(null, 0, regions, offset) :
+                new RunPlacement(whole, -runs.lowestByte(), null, 0);
         }
         catch (final AccessFault spanFault)
         {
-            runs.forEachRun((at, count, k) -> regions.slice(offset + at, bytes(type, count)));
-            // Every run lies within a region, not all within one: each run is looked up again as it is applied.
+            runs.forEachRun((at, count, k) -> regions.check(offset + at, bytes(type, count)));
+            // Every run lies within attached memory, not all within one span: each run is looked up again as it
+            // is applied.
             return new RunPlacement(null, 0, regions, offset);
         }
     }
 
     /**
-     * The memory that the runs of one access land in: one segment, the target displacement at byte
-     * {@code base} of it; or, for runs in several regions of a dynamic window, each run's own slice.
+     * The memory that the runs of one access land in: one span, the target displacement at byte
+     * {@code base} of it (written back once, after every run); or, for runs in memory apart on a dynamic
+     * window, each run's own span (written back after that run).
      */
-    private record RunPlacement(MemorySegment whole, long base, AttachedRegions regions, long offset)
+    private record RunPlacement(AttachedSpan whole, long base, AttachedRegions regions, long offset)
     {
-        MemorySegment segment(final long runOffset, final long runBytes)
+        AttachedSpan span(final long runOffset, final long runBytes)
         {
-            return whole != null ? whole : regions.slice(offset + runOffset, runBytes);
+            return whole != null ? whole : regions.span(offset + runOffset, runBytes);
         }
 
         long at(final long runOffset)
@@ -246,18 +273,20 @@ public final class ExposedMemory
         final long start = regions == null ? offset : 0;
         if (MessageFaults.tearsAccumulates())
         {
-            final MemorySegment target;
+            final AttachedSpan target;
             synchronized (this)
             {
                 target = resolve(type, count, offset);
             }
-            combine(type, op, operands, operandIndex, result, resultIndex, count, target, start, true);
+            combine(type, op, operands, operandIndex, result, resultIndex, count, target.memory(), start, true);
+            target.store();
             return;
         }
         synchronized (this)
         {
-            combine(type, op, operands, operandIndex, result, resultIndex, count, resolve(type, count, offset), start,
-                false);
+            final AttachedSpan target = resolve(type, count, offset);
+            combine(type, op, operands, operandIndex, result, resultIndex, count, target.memory(), start, false);
+            target.store();
         }
     }
 
@@ -277,10 +306,13 @@ public final class ExposedMemory
         }
     }
 
-    /** The segment that {@code count} elements at {@code offset} lie in: the one segment, or an attached region's. */
-    private MemorySegment resolve(final BasicType type, final int count, final long offset)
+    /**
+     * The memory that {@code count} elements at {@code offset} lie in: the one segment, or the span of attached
+     * memory from that address (store it after writing).
+     */
+    private AttachedSpan resolve(final BasicType type, final int count, final long offset)
     {
-        return regions == null ? memory : regions.slice(offset, bytes(type, count));
+        return regions == null ? wholeMemory : regions.span(offset, bytes(type, count));
     }
 
     /**
@@ -323,12 +355,13 @@ public final class ExposedMemory
     private synchronized long compareAndSwapUnderMonitor(final BasicType type, final long offset,
         final long expected, final long replacement)
     {
-        final MemorySegment target = regions == null ? memory : regions.slice(offset, type.sizeBytes());
+        final AttachedSpan target = resolve(type, 1, offset);
         final long at = regions == null ? offset : 0;
-        final long old = type.rawFromMemory(target, at);
+        final long old = type.rawFromMemory(target.memory(), at);
         if (old == type.normalise(expected))
         {
-            type.rawToMemory(replacement, target, at);
+            type.rawToMemory(replacement, target.memory(), at);
+            target.store();
         }
         return old;
     }

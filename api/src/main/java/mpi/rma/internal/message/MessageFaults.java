@@ -54,6 +54,18 @@ public final class MessageFaults
         return Chosen.FAULT != null && Chosen.FAULT.ignoresTargetLayout();
     }
 
+    /** Whether the origin checks empty transfers as if they moved data (never without a fault chosen). */
+    public static boolean refusesEmptyTransfers()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.refusesEmptyTransfers();
+    }
+
+    /** Whether attached regions get apart addresses even where their memory touches (never without a fault chosen). */
+    static boolean separatesAttachedRegions()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.separatesAttachedRegions();
+    }
+
     /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
     private static final class Chosen
     {

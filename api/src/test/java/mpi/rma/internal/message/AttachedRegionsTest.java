@@ -22,7 +22,7 @@ public class AttachedRegionsTest
     private final AttachedRegions regions = new AttachedRegions();
 
     @Test
-    void shouldHandOutAlignedAddressesThatOnlyGrowWithAGapBetweenRegions()
+    void shouldHandOutAlignedAddressesThatOnlyGrowWithAGapBetweenTheRegionsOfDifferentMemory()
     {
         final long first = regions.attach("t", MemorySegment.ofArray(new double[3]));
         final long second = regions.attach("t", MemorySegment.ofArray(new byte[1]));
@@ -45,7 +45,7 @@ public class AttachedRegionsTest
         final long after = regions.attach("t", MemorySegment.ofArray(array));
 
         assertTrue(after > before, () -> before + " reused as " + after);
-        final AccessFault stale = assertThrows(AccessFault.class, () -> regions.slice(before, 8));
+        final AccessFault stale = assertThrows(AccessFault.class, () -> regions.span(before, 8));
         assertTrue(stale.immediate("Win.get", 1).getMessage().contains("has no memory attached at address " +
             before + " (8 bytes)"));
     }
@@ -56,7 +56,7 @@ public class AttachedRegionsTest
         final long[] array = new long[4];
         final long base = regions.attach("t", MemorySegment.ofArray(array));
 
-        regions.slice(base + 2 * Long.BYTES, Long.BYTES).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 42);
+        regions.span(base + 2 * Long.BYTES, Long.BYTES).memory().set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 42);
 
         assertArrayEquals(new long[] {0, 0, 42, 0}, array);
     }
@@ -66,7 +66,7 @@ public class AttachedRegionsTest
     {
         final long base = regions.attach("t", MemorySegment.ofArray(new int[2]));
 
-        final AccessFault fault = assertThrows(AccessFault.class, () -> regions.slice(base + 4, 8));
+        final AccessFault fault = assertThrows(AccessFault.class, () -> regions.span(base + 4, 8));
 
         assertEquals("MPI_ERR_RMA_RANGE: Win.flush: an earlier put or accumulate of this process to rank 3 was " +
             "not applied: rank 3 has 8 bytes attached at address " + base + ", and 8 bytes at address " + (base + 4) +
@@ -80,10 +80,10 @@ public class AttachedRegionsTest
     {
         final long base = regions.attach("t", MemorySegment.ofArray(new byte[8]));
 
-        assertThrows(AccessFault.class, () -> regions.slice(0, 1));
-        assertThrows(AccessFault.class, () -> regions.slice(base - 1, 1));
-        assertThrows(AccessFault.class, () -> regions.slice(base + 8, 1));
-        assertEquals(0, regions.slice(0, 0).byteSize(), "a zero-byte access touches nothing and is allowed");
+        assertThrows(AccessFault.class, () -> regions.span(0, 1));
+        assertThrows(AccessFault.class, () -> regions.span(base - 1, 1));
+        assertThrows(AccessFault.class, () -> regions.span(base + 8, 1));
+        assertEquals(0, regions.span(0, 0).memory().byteSize(), "a zero-byte access touches nothing and is allowed");
     }
 
     @Test
@@ -121,6 +121,99 @@ public class AttachedRegionsTest
 
         assertTrue(high > low);
         assertEquals(2, regions.count());
+    }
+
+    @Test
+    void shouldGiveTouchingPiecesOfOneArrayTouchingAddressesInEitherOrder()
+    {
+        final MemorySegment whole = MemorySegment.ofArray(new long[8]);
+
+        final long upper = regions.attach("t", whole.asSlice(32, 32));
+        final long lower = regions.attach("t", whole.asSlice(0, 32));
+        final long other = regions.attach("t", MemorySegment.ofArray(new long[1]));
+
+        assertEquals(lower + 32, upper, "the upper half's address is right after the lower half's last byte");
+        assertTrue(other >= upper + 32 + AttachedRegions.ALIGNMENT, () -> "another array at " + other +
+            " is not apart from the whole array's addresses, which end at " + (upper + 32));
+    }
+
+    @Test
+    void shouldGiveTouchingPiecesOfOneNativeSegmentTouchingAddresses()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment whole = arena.allocate(4096, 64);
+
+            final long first = regions.attach("t", whole.asSlice(0, 2048));
+            final long second = regions.attach("t", whole.asSlice(2048, 2048));
+
+            assertEquals(first + 2048, second);
+            assertEquals(first + 3000, regions.address("t", whole.asSlice(2048), 952));
+        }
+    }
+
+    @Test
+    void shouldLetAnAccessRunAcrossTouchingRegionsAndWriteEachRegion()
+    {
+        final ExposedMemory exposed = ExposedMemory.dynamic();
+        final int[] array = new int[6];
+        final MemorySegment whole = MemorySegment.ofArray(array);
+        // Split at byte 10: the int at bytes 8 to 11 lies in both regions.
+        final long base = exposed.attach("t", whole.asSlice(0, 10));
+        exposed.attach("t", whole.asSlice(10, 14));
+
+        exposed.put(BasicType.INT, new int[] {1, 2, 3, 4, 5}, 0, 5, base);
+        exposed.accumulate(BasicType.INT, ReduceOp.SUM, new int[] {10, 10}, 0, null, 0, 2, base + 8);
+        final long old = exposed.compareAndSwap(BasicType.INT, base + 8, 13, 30);
+        final int[] back = new int[6];
+        exposed.get(BasicType.INT, base, back, 0, 6);
+
+        assertEquals(13, old);
+        assertArrayEquals(new int[] {1, 2, 30, 14, 5, 0}, array);
+        assertArrayEquals(array, back);
+    }
+
+    @Test
+    void shouldRefuseARunPastTheLastTouchingRegionNamingTheRun()
+    {
+        final MemorySegment whole = MemorySegment.ofArray(new byte[32]);
+        final long base = regions.attach("t", whole.asSlice(0, 8));
+        regions.attach("t", whole.asSlice(8, 8));
+
+        final AccessFault past = assertThrows(AccessFault.class, () -> regions.span(base + 4, 16));
+        assertThrows(AccessFault.class, () -> regions.span(base + 16, 1), "bytes 16 on are not attached");
+        assertEquals(12, regions.span(base + 4, 12).memory().byteSize());
+
+        assertTrue(past.immediate("Win.get", 1).getMessage().contains("rank 1 has 16 bytes attached at address " +
+            base), past.immediate("Win.get", 1).getMessage());
+    }
+
+    @Test
+    void shouldRefuseAnAccessAcrossAHoleBetweenPiecesOfOneArray()
+    {
+        final MemorySegment whole = MemorySegment.ofArray(new byte[32]);
+        final long low = regions.attach("t", whole.asSlice(0, 8));
+        final long high = regions.attach("t", whole.asSlice(16, 8));
+
+        assertEquals(low + 16, high, "pieces of one array keep their distance in addresses");
+        assertThrows(AccessFault.class, () -> regions.span(low, 20));
+    }
+
+    @Test
+    void shouldGiveNewAddressesToMemoryAttachedAfterAPieceOfItsBlockWasDetached()
+    {
+        final MemorySegment whole = MemorySegment.ofArray(new long[4]);
+        final long lower = regions.attach("t", whole.asSlice(0, 16));
+        final long upper = regions.attach("t", whole.asSlice(16, 16));
+
+        regions.detach("t", whole.asSlice(16, 16));
+        final long again = regions.attach("t", whole.asSlice(16, 16));
+
+        assertEquals(lower + 16, upper);
+        assertTrue(again > upper + 16, () -> "reattached at " + again + ", within the old addresses up to " +
+            (upper + 16));
+        assertThrows(AccessFault.class, () -> regions.span(upper, 8), "the old address names nothing");
+        assertThrows(AccessFault.class, () -> regions.span(lower, 32), "the halves no longer touch");
     }
 
     @Test

@@ -61,6 +61,28 @@ public class ExposedMemoryRunsTest
     }
 
     @Test
+    void shouldApplyRunsAcrossTouchingRegionsAndLeaveTheBytesBetweenThemAlone() throws MPIException
+    {
+        final ExposedMemory exposed = ExposedMemory.dynamic();
+        final long[] memory = new long[8];
+        final MemorySegment whole = MemorySegment.ofArray(memory);
+        final long address = exposed.attach("t", whole.asSlice(0, 32));
+        exposed.attach("t", whole.asSlice(32));
+        // Blocks of 2 longs at longs 0, 3 and 6: the second runs across the seam at long 4.
+        final TargetRuns runs = runs(Datatype.Vector(3, 2, 3, MPI.LONG), 1);
+
+        exposed.scatter(BasicType.LONG, new long[] {1, 2, 3, 4, 5, 6}, 0, runs, address);
+        memory[2] = 99;
+        exposed.accumulate(BasicType.LONG, ReduceOp.of(MPI.SUM, BasicType.LONG, false, "t"),
+            new long[] {10, 10, 10, 10, 10, 10}, 0, null, 0, runs, address);
+        final long[] back = new long[6];
+        exposed.gather(BasicType.LONG, runs, address, back, 0);
+
+        assertArrayEquals(new long[] {11, 12, 99, 13, 14, 0, 15, 16}, memory, "long 2 and 5 lie between runs");
+        assertArrayEquals(new long[] {11, 12, 13, 14, 15, 16}, back);
+    }
+
+    @Test
     void shouldApplyRunsThatLieInDifferentAttachedRegions() throws MPIException
     {
         final ExposedMemory exposed = ExposedMemory.dynamic();
