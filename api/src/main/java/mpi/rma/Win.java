@@ -11,6 +11,7 @@ import mpi.Op;
 import mpi.User_function;
 import mpi.rma.internal.AccessChecks;
 import mpi.rma.internal.Epochs;
+import mpi.rma.internal.PairFetchAndOp;
 import mpi.rma.internal.RequestCalls;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.WindowGroup;
@@ -22,7 +23,9 @@ import mpi.rma.internal.creation.SharedWindowCreation;
 import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.sync.Pscw;
+import mpi.rma.internal.types.AccumulateOps;
 import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.PairType;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
@@ -431,7 +434,7 @@ public final class Win implements AutoCloseable
         final String call = "Win.accumulate";
         checkUsable(call);
         final TypeLayout type = TypeLayouts.of(originType, call, "origin");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
+        final ReduceOp reduce = AccumulateOps.forAccumulate(op, originType, type, targetType, call);
         final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
             targetRank, targetDisp, targetCount, targetType, true);
         if (offset != AccessChecks.NO_TARGET)
@@ -464,12 +467,23 @@ public final class Win implements AutoCloseable
         }
     }
 
-    /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
+    /**
+     * getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. The
+     * element is one of a basic type, or one (value, index) pair of a pair type ({@code MPI.INT2}, ...: two array
+     * elements from the offset on) for {@code MPI.MAXLOC}, {@code MPI.MINLOC}, {@link #REPLACE} and {@link #NO_OP}.
+     */
     public void fetchAndOp(final Object origin, final int originOffset, final Object result, final int resultOffset,
         final Datatype type, final int targetRank, final long targetDisp, final Op op)
     {
         final String call = "Win.fetchAndOp";
         checkUsable(call);
+        final PairType pair = PairType.of(type);
+        if (pair != null)
+        {
+            PairFetchAndOp.apply(call, checks, epochs, targets, pair, origin, originOffset, result, resultOffset,
+                targetRank, targetDisp, op);
+            return;
+        }
         final BasicType basic = BasicType.of(type, call + ": type");
         final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
         if (reduce != ReduceOp.NO_OP)

@@ -6,6 +6,7 @@ import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
+import mpi.rma.internal.types.AccumulateOps;
 import mpi.rma.internal.types.BasicType;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
@@ -97,9 +98,9 @@ public final class AccessChecks
         final int targetCount, final Datatype targetType, final Op op)
     {
         final TypeLayout type = TypeLayouts.of(targetType, call, "target");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
+        final ReduceOp reduce = AccumulateOps.forGetAccumulate(op, originType, resultType, targetType, type, call);
         TypeLayout originLayout = null;
-        if (reduce != ReduceOp.NO_OP)
+        if (reduce.readsOrigin())
         {
             originLayout = checkBuffer(call, "origin", origin, originOffset, originCount, originType);
             checkSameSignature(call, "origin", originLayout, originCount, type, targetCount);
