@@ -114,6 +114,10 @@ public enum Behaviour
     ACC_EVERY_TYPE(Group.ACCUMULATE, "Every operation on every basic type",
         "MPI-4.1 §12.3.4.1, §12.3.4.2, §6.9.2 (which operations apply to which types; MPI_ERR_OP for the others); " +
             "MPICH accfence1, get_accumulate"),
+    ACC_PAIR_TYPES(Group.ACCUMULATE, "MAXLOC and MINLOC on pair types",
+        "MPI-4.1 §6.9.4 (MAXLOC and MINLOC on value-index pairs: the greater or smaller value, on equal values the " +
+            "lower index), §12.3.4 (REPLACE and NO_OP on any predefined datatype; one pair is one element); MPICH " +
+            "acc_loc, acc_pairtype"),
 
     // Lock, lockAll, flush, sync with load/store
     LOCK_EXCLUSION(Group.PASSIVE, "Locks exclude as their type says",

@@ -17,6 +17,7 @@ import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
+import conformance.cases.PairCases;
 import conformance.cases.PassiveCases;
 import conformance.cases.PatternCases;
 import conformance.cases.PscwCases;
@@ -43,6 +44,7 @@ public final class Catalog
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
+        cases.addAll(PairCases.cases());
         cases.addAll(TypeCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
