@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
 import mpi.Datatype;
+import mpi.Errhandler;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -17,9 +18,12 @@ import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.WindowGroup;
 import mpi.rma.internal.WindowHints;
 import mpi.rma.internal.WindowParts;
+import mpi.rma.internal.attributes.Keyvals;
+import mpi.rma.internal.attributes.WindowAttributes;
 import mpi.rma.internal.creation.AllocateWindowCreation;
 import mpi.rma.internal.creation.MessageWindowCreation;
 import mpi.rma.internal.creation.SharedWindowCreation;
+import mpi.rma.internal.errors.WindowErrors;
 import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.sync.Pscw;
@@ -99,6 +103,8 @@ public final class Win implements AutoCloseable
     public static final int UNIFIED = 2;
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
     public static final int MAX_OBJECT_NAME = 128;
+    /** {@code MPI_KEYVAL_INVALID}: no key; {@link #createKeyval()} never returns it. */
+    public static final int KEYVAL_INVALID = Keyvals.INVALID;
 
     private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
@@ -120,6 +126,10 @@ public final class Win implements AutoCloseable
     private final boolean[] lockExclusive;
     private String name = "";
     private boolean freed;
+    /** Attributes of the program's own keys ({@link #setAttr}). */
+    private final WindowAttributes attributes = new WindowAttributes();
+    /** The error handler ({@link #setErrhandler}). */
+    private final WindowErrors errors = new WindowErrors();
 
     private Win(final WindowParts parts)
     {
@@ -715,11 +725,15 @@ public final class Win implements AutoCloseable
 
     /**
      * Frees the window; collective ({@code MPI_Win_free}). Afterwards every segment obtained from it
-     * throws on access and every call on it is ERR_WIN.
+     * throws on access and every call on it is ERR_WIN. First the attributes of {@link #setAttr} are deleted,
+     * the most recently set first, each delete callback run while the window is still usable (MPI-4.1 §7.7.4
+     * runs them all at free in an order it leaves open: this is the one order MPI specifies anywhere, for
+     * {@code MPI_COMM_SELF} at {@code MPI_Finalize}, §11.2, and lets a later attribute use an earlier one).
      *
      * @throws RmaException ERR_RMA_SYNC on every process if any still has an epoch open (the window
      *                      then stays usable); ERR_PROC_FAILED, naming the rank, if a process of the
-     *                      window died (the memory is released all the same).
+     *                      window died (the memory is released all the same); what a delete callback threw, once
+     *                      the window is freed.
      */
     public void free()
     {
@@ -733,6 +747,8 @@ public final class Win implements AutoCloseable
         {
             localError = e;
         }
+        // Before the memory goes, so that a delete callback may still use the window; not when this free fails.
+        final RmaException callbackError = localError == null ? attributes.deleteAll(this, "Win.free") : null;
         try
         {
             targets.free("Win.free", localError);
@@ -740,6 +756,10 @@ public final class Win implements AutoCloseable
         finally
         {
             freed = targets.released();
+        }
+        if (callbackError != null)
+        {
+            throw callbackError;
         }
     }
     /**
@@ -803,7 +823,10 @@ public final class Win implements AutoCloseable
     /**
      * The value of a window attribute ({@code MPI_Win_get_attr}): {@link #WIN_BASE} (a
      * {@link MemorySegment}), {@link #WIN_SIZE} (Long), {@link #WIN_DISP_UNIT},
-     * {@link #WIN_CREATE_FLAVOR}, {@link #WIN_MODEL} (Integer).
+     * {@link #WIN_CREATE_FLAVOR}, {@link #WIN_MODEL} (Integer); for a key of {@link #createKeyval}, the value
+     * {@link #setAttr} set, or null if none is set (MPI's flag false).
+     *
+     * @throws RmaException ERR_KEYVAL for a key that is neither predefined nor made by createKeyval, or was freed.
      */
     public Object getAttr(final int keyval)
     {
@@ -815,8 +838,7 @@ public final class Win implements AutoCloseable
             case WIN_DISP_UNIT -> dispUnit();
             case WIN_CREATE_FLAVOR -> createFlavor();
             case WIN_MODEL -> model();
-            default -> throw new RmaException(ErrorClass.ERR_KEYVAL, "Win.getAttr: keyval=" + keyval + " is not a " +
-                "window attribute: give Win.WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, WIN_CREATE_FLAVOR or WIN_MODEL");
+            default -> attributes.get("Win.getAttr", keyval);
         };
     }
 
@@ -864,6 +886,112 @@ public final class Win implements AutoCloseable
             throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
         }
         this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
+    }
+
+    // Attributes of the program's own keys (MPI-4.1 §7.7.4) and error handlers (§9.3, §12.6.1)
+
+    /** {@link #createKeyval(WinCopyAttrFunction, WinDeleteAttrFunction)} with no callbacks. */
+    public static int createKeyval()
+    {
+        return Keyvals.create(WinCopyAttrFunction.NULL_COPY, WinDeleteAttrFunction.NULL_DELETE);
+    }
+
+    /**
+     * A new attribute key for this process's windows ({@code MPI_Win_create_keyval}, MPI-4.1 §7.7.4); local.
+     * Keys are never reused, and are numbers no predefined attribute has.
+     *
+     * @param copy   never called (MPI duplicates no window); {@link WinCopyAttrFunction#NULL_COPY} or DUP.
+     * @param delete run with the value whenever an attribute of the key is deleted, replaced or dropped by
+     *               {@link #free}; {@link WinDeleteAttrFunction#NULL_DELETE} for nothing.
+     * @throws RmaException ERR_ARG for a null callback.
+     */
+    public static int createKeyval(final WinCopyAttrFunction copy, final WinDeleteAttrFunction delete)
+    {
+        return Keyvals.create(copy, delete);
+    }
+
+    /**
+     * Frees a key of {@link #createKeyval} ({@code MPI_Win_free_keyval}); local. Later calls naming it are
+     * ERR_KEYVAL; attributes already set with it stay until deleted or their window is freed, and their delete
+     * callback still runs then.
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined key, one never made, or one freed already.
+     */
+    public static void freeKeyval(final int keyval)
+    {
+        Keyvals.free(keyval);
+    }
+
+    /**
+     * Sets the attribute of {@code keyval} on this window ({@code MPI_Win_set_attr}); local. A value already set
+     * is deleted first, its delete callback run (if that throws, the old value stays and this call fails).
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined, unknown or freed key; ERR_ARG for a null value.
+     */
+    public void setAttr(final int keyval, final Object value)
+    {
+        checkUsable("Win.setAttr");
+        attributes.set(this, "Win.setAttr", keyval, value);
+    }
+
+    /**
+     * Deletes the attribute of {@code keyval} ({@code MPI_Win_delete_attr}), running its delete callback; nothing
+     * if none is set, as in MPICH. If the callback throws, the attribute stays and this call fails.
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined, unknown or freed key.
+     */
+    public void deleteAttr(final int keyval)
+    {
+        checkUsable("Win.deleteAttr");
+        attributes.delete(this, "Win.deleteAttr", keyval);
+    }
+
+    /**
+     * Attaches an error handler ({@code MPI_Win_set_errhandler}, MPI-4.1 §9.3.3): every later call on this window
+     * that fails calls it, with the window, the error class and the message, before throwing its
+     * {@link RmaException}. {@link WinErrhandler#ERRORS_RETURN} (the default: nothing but the exception),
+     * {@link WinErrhandler#ERRORS_ARE_FATAL} (abort the process, the error printed) or a handler of the
+     * program's own. The calls that make a window report through their exception only, as a communicator
+     * without handlers would (MPI-4.1 §12.6.1 gives them the communicator's handler; MPJ Express has none).
+     *
+     * @throws RmaException ERR_ARG for null.
+     */
+    public void setErrhandler(final WinErrhandler errhandler)
+    {
+        checkUsable("Win.setErrhandler");
+        errors.attach("Win.setErrhandler", errhandler);
+    }
+
+    /**
+     * {@link #setErrhandler(WinErrhandler)} with MPJ Express's {@code MPI.ERRORS_RETURN} or
+     * {@code MPI.ERRORS_ARE_FATAL}, as mpiJava programs name them.
+     *
+     * @throws RmaException ERR_ARG for null or another {@code mpi.Errhandler}.
+     */
+    public void setErrhandler(final Errhandler errhandler)
+    {
+        checkUsable("Win.setErrhandler");
+        errors.attach("Win.setErrhandler", WindowErrors.of("Win.setErrhandler", errhandler));
+    }
+
+    /** The error handler attached ({@code MPI_Win_get_errhandler}); {@link WinErrhandler#ERRORS_RETURN} at first. */
+    public WinErrhandler getErrhandler()
+    {
+        checkUsable("Win.getErrhandler");
+        return errors.handler();
+    }
+
+    /**
+     * Calls the window's error handler with {@code errorClass} ({@code MPI_Win_call_errhandler}, MPI-4.1 §9.3.4)
+     * and returns once it has: nothing with ERRORS_RETURN, the process aborted with ERRORS_ARE_FATAL, a handler
+     * of the program's own run with the message "raised by Win.callErrhandler".
+     *
+     * @throws RmaException ERR_ARG for null.
+     */
+    public void callErrhandler(final ErrorClass errorClass)
+    {
+        checkUsable("Win.callErrhandler");
+        errors.call(this, errorClass);
     }
 
     @Override
