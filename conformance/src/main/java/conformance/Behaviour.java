@@ -63,6 +63,11 @@ public enum Behaviour
         "MPI-4.1 §7.8"),
     ATTR_INFO(Group.ATTRIBUTES, "getInfo and setInfo",
         "MPI-4.1 §12.2.7; docs/design.md#info-hints; docs/design.md#every-argument-is-checked"),
+    ATTR_KEYVALS(Group.ATTRIBUTES, "Attributes of the program's own keys",
+        "MPI-4.1 §7.7.4 (window keyvals, set, get and delete, delete callbacks at free); MPICH attrorderwin, " +
+            "fkeyvalwin"),
+    ATTR_ERRHANDLERS(Group.ATTRIBUTES, "Error handlers on windows",
+        "MPI-4.1 §9.3.3, §9.3.4, §12.6.1; MPICH wincall; docs/design.md#error-handlers-on-windows"),
 
     // Fence and its assertions
     FENCE_SYNCHRONISES(Group.FENCE, "A fence completes the accesses of its epoch",

@@ -15,6 +15,7 @@ import conformance.cases.EpochErrorCases;
 import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
+import conformance.cases.KeyvalCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
 import conformance.cases.PairCases;
@@ -41,6 +42,7 @@ public final class Catalog
         cases.addAll(QueryCases.cases());
         cases.addAll(DispUnitCases.cases());
         cases.addAll(AttributeCases.cases());
+        cases.addAll(KeyvalCases.cases());
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());

@@ -56,6 +56,9 @@ class BrokenMessagePathTest
         final List<String> denseAcrossNodes = List.of("dtype.halo-column-put", "dtype.indexed-get",
             "dtype.transpose-put", "dtype.put-indexed-target", "dtype.accumulate-vector-atomic",
             "dtype.strided-accumulate-indexed", "dtype.strided-accumulate-subarray", "req.derived-types");
+        // Attributes and error handlers are each process's own, on every flavour: one row each suffices.
+        final List<String> noDeleteCallbacks = List.of("attr.delete-callbacks");
+        final List<String> noErrhandlers = List.of("errhandler.user-handler", "errhandler.collective-error");
         final List<String> dense = new ArrayList<>(denseAcrossNodes);
         dense.add("flavour.message-derived-type");
         // Win.allocate takes messages only to targets on other nodes: its rows run on two simulated nodes.
@@ -69,7 +72,9 @@ class BrokenMessagePathTest
             Arguments.of("no-post-wait", Flavour.CREATE, MpjDevice.MULTICORE, 1, early),
             Arguments.of("no-post-wait", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, early),
             Arguments.of("dense-targets", Flavour.CREATE, MpjDevice.SHM, 1, dense),
-            Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes));
+            Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes),
+            Arguments.of("no-delete-callbacks", Flavour.ALLOCATE, MpjDevice.SHM, 1, noDeleteCallbacks),
+            Arguments.of("no-errhandlers", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, noErrhandlers));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

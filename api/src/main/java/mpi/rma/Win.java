@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
 import mpi.Datatype;
-import mpi.Errhandler;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -960,18 +959,6 @@ public final class Win implements AutoCloseable
     {
         checkUsable("Win.setErrhandler");
         errors.attach("Win.setErrhandler", errhandler);
-    }
-
-    /**
-     * {@link #setErrhandler(WinErrhandler)} with MPJ Express's {@code MPI.ERRORS_RETURN} or
-     * {@code MPI.ERRORS_ARE_FATAL}, as mpiJava programs name them.
-     *
-     * @throws RmaException ERR_ARG for null or another {@code mpi.Errhandler}.
-     */
-    public void setErrhandler(final Errhandler errhandler)
-    {
-        checkUsable("Win.setErrhandler");
-        errors.attach("Win.setErrhandler", WindowErrors.of("Win.setErrhandler", errhandler));
     }
 
     /** The error handler attached ({@code MPI_Win_get_errhandler}); {@link WinErrhandler#ERRORS_RETURN} at first. */

@@ -7,8 +7,9 @@ import mpi.rma.internal.errors.FatalErrors;
  * call on the window fails, before the call throws its {@link RmaException}, with the window, the error class
  * and the exception's message ({@code MPI_Win_errhandler_function}; a lambda is the handler, so there is no
  * {@code MPI_Win_create_errhandler}). After a handler returns, the call throws, which is how a Java call
- * returns an error code. {@link #ERRORS_RETURN} and {@link #ERRORS_ARE_FATAL} are MPI's predefined handlers,
- * recognised by identity; {@code mpi.MPI.ERRORS_RETURN} and {@code mpi.MPI.ERRORS_ARE_FATAL} name them too.
+ * returns an error code. {@link #ERRORS_RETURN} and {@link #ERRORS_ARE_FATAL} are MPI's predefined handlers.
+ * MPJ Express's own {@code mpi.Errhandler}s cannot stand for them: they have no public API, and MPJ Express
+ * 0.44's {@code MPI.Init} assigns {@code MPI.ERRORS_ARE_FATAL} twice and leaves {@code MPI.ERRORS_RETURN} null.
  */
 @FunctionalInterface
 public interface WinErrhandler

@@ -50,4 +50,19 @@ public interface MessagePathFault
     {
         return false;
     }
+
+    /**
+     * Whether windows of every flavour drop attributes without running their delete callbacks (at deleteAttr,
+     * at setAttr of a key already set, at free). None by default.
+     */
+    default boolean skipsDeleteCallbacks()
+    {
+        return false;
+    }
+
+    /** Whether failing calls on windows of every flavour throw without calling the window's error handler. None by default. */
+    default boolean skipsErrhandlers()
+    {
+        return false;
+    }
 }

@@ -1,11 +1,10 @@
 package mpi.rma.internal.errors;
 
-import mpi.Errhandler;
-import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
 import mpi.rma.WinErrhandler;
+import mpi.rma.internal.message.MessageFaults;
 
 /**
  * The error handler of one window (MPI-4.1 §12.6.1, §9.3): which one is attached, and the call of it that
@@ -34,30 +33,13 @@ public final class WindowErrors
         handler = next;
     }
 
-    /** MPJ Express's two predefined handlers, as the {@link WinErrhandler} each stands for; ERR_ARG for others. */
-    public static WinErrhandler of(final String call, final Errhandler mpj)
-    {
-        if (mpj != null && mpj == MPI.ERRORS_RETURN)
-        {
-            return WinErrhandler.ERRORS_RETURN;
-        }
-        if (mpj != null && mpj == MPI.ERRORS_ARE_FATAL)
-        {
-            return WinErrhandler.ERRORS_ARE_FATAL;
-        }
-        throw new RmaException(ErrorClass.ERR_ARG, call + ": errhandler " + (mpj == null ? "is null (MPJ Express " +
-            "makes MPI.ERRORS_RETURN and MPI.ERRORS_ARE_FATAL in MPI.Init)" :
-            "is not MPI.ERRORS_RETURN nor MPI.ERRORS_ARE_FATAL") + " (MPJ Express has no others; for a handler of " +
-            "your own give a WinErrhandler)");
-    }
-
     /**
      * Calls the handler for {@code error}, raised by a call on {@code win}, and returns the error for the call to
      * throw. A handler that throws ends the call with its own exception.
      */
     public RmaException raise(final Win win, final RmaException error)
     {
-        if (error != lastRaised)
+        if (error != lastRaised && !MessageFaults.skipsErrhandlers())
         {
             lastRaised = error;
             handler.call(win, error.errorClass(), error.getMessage());
@@ -73,6 +55,9 @@ public final class WindowErrors
             throw new RmaException(ErrorClass.ERR_ARG, "Win.callErrhandler: errorClass is null: give the class to " +
                 "report, e.g. ErrorClass.ERR_OTHER");
         }
-        handler.call(win, errorClass, errorClass.mpiName() + ": raised by Win.callErrhandler");
+        if (!MessageFaults.skipsErrhandlers())
+        {
+            handler.call(win, errorClass, errorClass.mpiName() + ": raised by Win.callErrhandler");
+        }
     }
 }

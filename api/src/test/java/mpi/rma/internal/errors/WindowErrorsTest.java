@@ -47,8 +47,6 @@ class WindowErrorsTest
     @Test
     void shouldRefuseNullHandlersAndClasses()
     {
-        // MPJ Express makes MPI.ERRORS_RETURN and ERRORS_ARE_FATAL in MPI.Init: the jobs of WinErrhandlerJobTest pass them.
-        assertArgError("errhandler is null", () -> WindowErrors.of("Win.setErrhandler", null));
         assertArgError("errhandler is null", () -> errors.attach("Win.setErrhandler", null));
         assertArgError("errorClass is null", () -> errors.call(null, null));
         assertSame(WinErrhandler.ERRORS_RETURN, errors.handler(), "a refused handler changes nothing");
