@@ -59,7 +59,9 @@ import mpi.rma.internal.types.TypeLayouts;
  * {@code Contiguous}, {@code Hvector}, {@code Indexed}, {@code Hindexed}, {@code Struct}, nested) on
  * either side; offsets are array indices and counts are copies of the datatype, as in MPJ Express's
  * send and receive; target displacements are in units of the target's displacement unit. Every
- * error is an {@link RmaException} with its MPI error class. A window is used by one thread at a time.
+ * error is an {@link RmaException} with its MPI error class; a call on a window first hands it to the window's
+ * error handler ({@link #setErrhandler}: by default {@link WinErrhandler#ERRORS_RETURN}, which leaves the
+ * exception alone). A window is used by one thread at a time.
  */
 public final class Win implements AutoCloseable
 {
@@ -242,8 +244,15 @@ public final class Win implements AutoCloseable
      */
     public long attach(final Object base)
     {
-        checkUsable("Win.attach");
-        return dynamicMemory("Win.attach").attach("Win.attach", base);
+        try
+        {
+            checkUsable("Win.attach");
+            return dynamicMemory("Win.attach").attach("Win.attach", base);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -255,8 +264,15 @@ public final class Win implements AutoCloseable
      */
     public void detach(final Object base)
     {
-        checkUsable("Win.detach");
-        dynamicMemory("Win.detach").detach("Win.detach", base);
+        try
+        {
+            checkUsable("Win.detach");
+            dynamicMemory("Win.detach").detach("Win.detach", base);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -271,8 +287,15 @@ public final class Win implements AutoCloseable
      */
     public long address(final Object base, final long byteOffset)
     {
-        checkUsable("Win.address");
-        return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
+        try
+        {
+            checkUsable("Win.address");
+            return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -284,12 +307,19 @@ public final class Win implements AutoCloseable
      */
     public SharedSegment sharedQuery(final int rank)
     {
-        checkUsable("Win.sharedQuery");
-        if (rank != MPI.PROC_NULL)
+        try
         {
-            checks.checkRank("Win.sharedQuery", "rank", rank, false);
+            checkUsable("Win.sharedQuery");
+            if (rank != MPI.PROC_NULL)
+            {
+                checks.checkRank("Win.sharedQuery", "rank", rank, false);
+            }
+            return targets.sharedQuery(rank);
         }
-        return targets.sharedQuery(rank);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -304,27 +334,34 @@ public final class Win implements AutoCloseable
      */
     public void fence(final int assertion)
     {
-        checkUsable("Win.fence");
-        RmaException localError = null;
-        if ((assertion & ~FENCE_ASSERTIONS) != 0)
+        try
         {
-            localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
-                "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
-                ": give 0 or an OR of MODE_NOSTORE, MODE_NOPUT, MODE_NOPRECEDE, MODE_NOSUCCEED");
+            checkUsable("Win.fence");
+            RmaException localError = null;
+            if ((assertion & ~FENCE_ASSERTIONS) != 0)
+            {
+                localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
+                    "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
+                    ": give 0 or an OR of MODE_NOSTORE, MODE_NOPUT, MODE_NOPRECEDE, MODE_NOSUCCEED");
+            }
+            else
+            {
+                try
+                {
+                    epochs.checkFence();
+                }
+                catch (final RmaException e)
+                {
+                    localError = e;
+                }
+            }
+            targets.fence("Win.fence", localError);
+            epochs.fenced(assertion);
         }
-        else
+        catch (final RmaException e)
         {
-            try
-            {
-                epochs.checkFence();
-            }
-            catch (final RmaException e)
-            {
-                localError = e;
-            }
+            throw errors.raise(this, e);
         }
-        targets.fence("Win.fence", localError);
-        epochs.fenced(assertion);
     }
 
     /**
@@ -340,8 +377,15 @@ public final class Win implements AutoCloseable
      */
     public void post(final Group group, final int assertion)
     {
-        checkUsable("Win.post");
-        pscw.post(group, assertion);
+        try
+        {
+            checkUsable("Win.post");
+            pscw.post(group, assertion);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -357,8 +401,15 @@ public final class Win implements AutoCloseable
      */
     public void start(final Group group, final int assertion)
     {
-        checkUsable("Win.start");
-        pscw.start(group, assertion);
+        try
+        {
+            checkUsable("Win.start");
+            pscw.start(group, assertion);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -372,8 +423,15 @@ public final class Win implements AutoCloseable
      */
     public void complete()
     {
-        checkUsable("Win.complete");
-        pscw.complete();
+        try
+        {
+            checkUsable("Win.complete");
+            pscw.complete();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -386,8 +444,15 @@ public final class Win implements AutoCloseable
      */
     public void waitFor()
     {
-        checkUsable("Win.waitFor");
-        pscw.waitFor();
+        try
+        {
+            checkUsable("Win.waitFor");
+            pscw.waitFor();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -398,22 +463,36 @@ public final class Win implements AutoCloseable
      */
     public boolean test()
     {
-        checkUsable("Win.test");
-        return pscw.test();
+        try
+        {
+            checkUsable("Win.test");
+            return pscw.test();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Copies origin elements into the target's segment ({@code MPI_Put}). */
     public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final String call = "Win.put";
-        checkUsable(call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, true);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.put(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
-                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.put";
+            checkUsable(call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, true);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.put(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                    targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
@@ -421,14 +500,21 @@ public final class Win implements AutoCloseable
     public void get(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final String call = "Win.get";
-        checkUsable(call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, false);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.get(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
-                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.get";
+            checkUsable(call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, false);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.get(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                    targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
@@ -440,16 +526,23 @@ public final class Win implements AutoCloseable
         final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType, final Op op)
     {
-        final String call = "Win.accumulate";
-        checkUsable(call);
-        final TypeLayout type = TypeLayouts.of(originType, call, "origin");
-        final ReduceOp reduce = AccumulateOps.forAccumulate(op, originType, type, targetType, call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, true);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.accumulate(call, reduce, origin, originOffset, type, originCount, targetRank, offset,
-                TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.accumulate";
+            checkUsable(call);
+            final TypeLayout type = TypeLayouts.of(originType, call, "origin");
+            final ReduceOp reduce = AccumulateOps.forAccumulate(op, originType, type, targetType, call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, true);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.accumulate(call, reduce, origin, originOffset, type, originCount, targetRank, offset,
+                    TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
@@ -463,16 +556,23 @@ public final class Win implements AutoCloseable
         final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        final String call = "Win.getAccumulate";
-        checkUsable(call);
-        final AccessChecks.ResultTransfer transfer = checks.resultTransfer(epochs, call, origin, originOffset,
-            originCount, originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp,
-            targetCount, targetType, op);
-        if (transfer != null)
+        try
         {
-            targets.getAccumulate(call, transfer.op(), origin, originOffset, transfer.origin(), originCount, result,
-                resultOffset, transfer.result(), resultCount, targetRank, transfer.offset(), transfer.target(),
-                targetCount);
+            final String call = "Win.getAccumulate";
+            checkUsable(call);
+            final AccessChecks.ResultTransfer transfer = checks.resultTransfer(epochs, call, origin, originOffset,
+                originCount, originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp,
+                targetCount, targetType, op);
+            if (transfer != null)
+            {
+                targets.getAccumulate(call, transfer.op(), origin, originOffset, transfer.origin(), originCount, result,
+                    resultOffset, transfer.result(), resultCount, targetRank, transfer.offset(), transfer.target(),
+                    targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
@@ -484,26 +584,33 @@ public final class Win implements AutoCloseable
     public void fetchAndOp(final Object origin, final int originOffset, final Object result, final int resultOffset,
         final Datatype type, final int targetRank, final long targetDisp, final Op op)
     {
-        final String call = "Win.fetchAndOp";
-        checkUsable(call);
-        final PairType pair = PairType.of(type);
-        if (pair != null)
+        try
         {
-            PairFetchAndOp.apply(call, checks, epochs, targets, pair, origin, originOffset, result, resultOffset,
-                targetRank, targetDisp, op);
-            return;
+            final String call = "Win.fetchAndOp";
+            checkUsable(call);
+            final PairType pair = PairType.of(type);
+            if (pair != null)
+            {
+                PairFetchAndOp.apply(call, checks, epochs, targets, pair, origin, originOffset, result, resultOffset,
+                    targetRank, targetDisp, op);
+                return;
+            }
+            final BasicType basic = BasicType.of(type, call + ": type");
+            final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
+            if (reduce != ReduceOp.NO_OP)
+            {
+                AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            }
+            AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+            final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.fetchAndOp(call, basic, reduce, origin, originOffset, result, resultOffset, targetRank, offset);
+            }
         }
-        final BasicType basic = BasicType.of(type, call + ": type");
-        final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
-        if (reduce != ReduceOp.NO_OP)
+        catch (final RmaException e)
         {
-            AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
-        }
-        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset != AccessChecks.NO_TARGET)
-        {
-            targets.fetchAndOp(call, basic, reduce, origin, originOffset, result, resultOffset, targetRank, offset);
+            throw errors.raise(this, e);
         }
     }
 
@@ -516,25 +623,32 @@ public final class Win implements AutoCloseable
         final int compareOffset, final Object result, final int resultOffset, final Datatype type,
         final int targetRank, final long targetDisp)
     {
-        final String call = "Win.compareAndSwap";
-        checkUsable(call);
-        final BasicType basic = BasicType.of(type, call + ": type");
-        if (basic.isFloatingPoint())
+        try
         {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
-                "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
+            final String call = "Win.compareAndSwap";
+            checkUsable(call);
+            final BasicType basic = BasicType.of(type, call + ": type");
+            if (basic.isFloatingPoint())
+            {
+                throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
+                    "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
+            }
+            AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            AccessChecks.checkBuffer(call, "compare", compare, compareOffset, 1, basic);
+            AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+            final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+            if (offset == AccessChecks.NO_TARGET)
+            {
+                return;
+            }
+            final long old = targets.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
+                basic.rawFromArray(origin, originOffset), targetRank, offset);
+            basic.rawToArray(old, result, resultOffset);
         }
-        AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
-        AccessChecks.checkBuffer(call, "compare", compare, compareOffset, 1, basic);
-        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset == AccessChecks.NO_TARGET)
+        catch (final RmaException e)
         {
-            return;
+            throw errors.raise(this, e);
         }
-        final long old = targets.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
-            basic.rawFromArray(origin, originOffset), targetRank, offset);
-        basic.rawToArray(old, result, resultOffset);
     }
 
     /**
@@ -549,9 +663,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType)
     {
-        checkUsable("Win.rPut");
-        return new WinRequest("Win.rPut", requests.rPut(origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType));
+        try
+        {
+            checkUsable("Win.rPut");
+            return new WinRequest("Win.rPut", requests.rPut(origin, originOffset, originCount, originType, targetRank,
+                targetDisp, targetCount, targetType));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -565,9 +686,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType)
     {
-        checkUsable("Win.rGet");
-        return new WinRequest("Win.rGet", requests.rGet(origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType));
+        try
+        {
+            checkUsable("Win.rGet");
+            return new WinRequest("Win.rGet", requests.rGet(origin, originOffset, originCount, originType, targetRank,
+                targetDisp, targetCount, targetType));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -581,9 +709,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        checkUsable("Win.rAccumulate");
-        return new WinRequest("Win.rAccumulate", requests.rAccumulate(origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, op));
+        try
+        {
+            checkUsable("Win.rAccumulate");
+            return new WinRequest("Win.rAccumulate", requests.rAccumulate(origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, op));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -598,10 +733,17 @@ public final class Win implements AutoCloseable
         final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        checkUsable("Win.rGetAccumulate");
-        return new WinRequest("Win.rGetAccumulate", requests.rGetAccumulate(origin, originOffset, originCount,
-            originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp, targetCount, targetType,
-            op));
+        try
+        {
+            checkUsable("Win.rGetAccumulate");
+            return new WinRequest("Win.rGetAccumulate", requests.rGetAccumulate(origin, originOffset, originCount,
+                originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp, targetCount, targetType,
+                op));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -615,100 +757,156 @@ public final class Win implements AutoCloseable
      */
     public void lock(final int lockType, final int rank, final int assertion)
     {
-        final String call = "Win.lock";
-        checkUsable(call);
-        if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
-                " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
+            final String call = "Win.lock";
+            checkUsable(call);
+            if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
+            {
+                throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
+                    " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
+            }
+            AccessChecks.checkLockAssertion(call, assertion);
+            checks.checkRank(call, "rank", rank, true);
+            checkLocksAllowed(call);
+            epochs.checkLock(rank);
+            final boolean exclusive = lockType == LOCK_EXCLUSIVE;
+            if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
+            {
+                targets.lock(call, rank, exclusive);
+                lockHeld[rank] = true;
+                lockExclusive[rank] = exclusive;
+            }
+            epochs.locked(rank, exclusive);
         }
-        AccessChecks.checkLockAssertion(call, assertion);
-        checks.checkRank(call, "rank", rank, true);
-        checkLocksAllowed(call);
-        epochs.checkLock(rank);
-        final boolean exclusive = lockType == LOCK_EXCLUSIVE;
-        if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
+        catch (final RmaException e)
         {
-            targets.lock(call, rank, exclusive);
-            lockHeld[rank] = true;
-            lockExclusive[rank] = exclusive;
+            throw errors.raise(this, e);
         }
-        epochs.locked(rank, exclusive);
     }
 
     /** Ends the passive-target epoch to {@code rank}, completing its RMA calls at origin and target. */
     public void unlock(final int rank)
     {
-        final String call = "Win.unlock";
-        checkUsable(call);
-        checks.checkRank(call, "rank", rank, true);
-        epochs.checkUnlock(rank);
-        VarHandle.fullFence();
-        if (rank != MPI.PROC_NULL)
+        try
         {
-            targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
-            lockHeld[rank] = false;
+            final String call = "Win.unlock";
+            checkUsable(call);
+            checks.checkRank(call, "rank", rank, true);
+            epochs.checkUnlock(rank);
+            VarHandle.fullFence();
+            if (rank != MPI.PROC_NULL)
+            {
+                targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
+                lockHeld[rank] = false;
+            }
+            epochs.unlocked(rank);
         }
-        epochs.unlocked(rank);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Starts a passive-target epoch to every rank with a shared lock on each ({@code MPI_Win_lock_all}). */
     public void lockAll(final int assertion)
     {
-        final String call = "Win.lockAll";
-        checkUsable(call);
-        AccessChecks.checkLockAssertion(call, assertion);
-        checkLocksAllowed(call);
-        epochs.checkLockAll();
-        if ((assertion & MODE_NOCHECK) == 0)
+        try
         {
-            // In rank order, as every process does: two lockAlls never wait on each other.
-            for (int peer = 0; peer < sizes.length; peer++)
+            final String call = "Win.lockAll";
+            checkUsable(call);
+            AccessChecks.checkLockAssertion(call, assertion);
+            checkLocksAllowed(call);
+            epochs.checkLockAll();
+            if ((assertion & MODE_NOCHECK) == 0)
             {
-                targets.lock(call, peer, false);
-                lockHeld[peer] = true;
-                lockExclusive[peer] = false;
+                // In rank order, as every process does: two lockAlls never wait on each other.
+                for (int peer = 0; peer < sizes.length; peer++)
+                {
+                    targets.lock(call, peer, false);
+                    lockHeld[peer] = true;
+                    lockExclusive[peer] = false;
+                }
             }
+            epochs.lockedAll();
         }
-        epochs.lockedAll();
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Ends the lockAll epoch ({@code MPI_Win_unlock_all}). */
     public void unlockAll()
     {
-        final String call = "Win.unlockAll";
-        checkUsable(call);
-        epochs.checkUnlockAll();
-        VarHandle.fullFence();
-        for (int peer = 0; peer < sizes.length; peer++)
+        try
         {
-            targets.unlock(call, peer, lockHeld[peer], false);
-            lockHeld[peer] = false;
+            final String call = "Win.unlockAll";
+            checkUsable(call);
+            epochs.checkUnlockAll();
+            VarHandle.fullFence();
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                targets.unlock(call, peer, lockHeld[peer], false);
+                lockHeld[peer] = false;
+            }
+            epochs.unlockedAll();
         }
-        epochs.unlockedAll();
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
     /** Completes this process's RMA calls to {@code rank} at origin and target ({@code MPI_Win_flush}). */
     public void flush(final int rank)
     {
-        flushTo("Win.flush", rank);
+        try
+        {
+            flushTo("Win.flush", rank);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls to every rank ({@code MPI_Win_flush_all}). */
     public void flushAll()
     {
-        flushTo("Win.flushAll", -1);
+        try
+        {
+            flushTo("Win.flushAll", -1);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls to {@code rank} at the origin ({@code MPI_Win_flush_local}). */
     public void flushLocal(final int rank)
     {
-        flushTo("Win.flushLocal", rank);
+        try
+        {
+            flushTo("Win.flushLocal", rank);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls at the origin ({@code MPI_Win_flush_local_all}). */
     public void flushLocalAll()
     {
-        flushTo("Win.flushLocalAll", -1);
+        try
+        {
+            flushTo("Win.flushLocalAll", -1);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -718,8 +916,15 @@ public final class Win implements AutoCloseable
      */
     public void sync()
     {
-        checkUsable("Win.sync");
-        VarHandle.fullFence();
+        try
+        {
+            checkUsable("Win.sync");
+            VarHandle.fullFence();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -736,29 +941,36 @@ public final class Win implements AutoCloseable
      */
     public void free()
     {
-        checkUsable("Win.free");
-        RmaException localError = null;
         try
         {
-            epochs.checkFree();
+            checkUsable("Win.free");
+            RmaException localError = null;
+            try
+            {
+                epochs.checkFree();
+            }
+            catch (final RmaException e)
+            {
+                localError = e;
+            }
+            // Before the memory goes, so that a delete callback may still use the window; not when this free fails.
+            final RmaException callbackError = localError == null ? attributes.deleteAll(this, "Win.free") : null;
+            try
+            {
+                targets.free("Win.free", localError);
+            }
+            finally
+            {
+                freed = targets.released();
+            }
+            if (callbackError != null)
+            {
+                throw callbackError;
+            }
         }
         catch (final RmaException e)
         {
-            localError = e;
-        }
-        // Before the memory goes, so that a delete callback may still use the window; not when this free fails.
-        final RmaException callbackError = localError == null ? attributes.deleteAll(this, "Win.free") : null;
-        try
-        {
-            targets.free("Win.free", localError);
-        }
-        finally
-        {
-            freed = targets.released();
-        }
-        if (callbackError != null)
-        {
-            throw callbackError;
+            throw errors.raise(this, e);
         }
     }
     /**
@@ -783,29 +995,57 @@ public final class Win implements AutoCloseable
     /** This process's segment ({@code MPI_WIN_BASE}). */
     public MemorySegment base()
     {
-        checkUsable("Win.base");
-        return targets.localMemory();
+        try
+        {
+            checkUsable("Win.base");
+            return targets.localMemory();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Bytes of this process's segment ({@code MPI_WIN_SIZE}). */
     public long size()
     {
-        checkUsable("Win.size");
-        return sizes[rank];
+        try
+        {
+            checkUsable("Win.size");
+            return sizes[rank];
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** This process's displacement unit ({@code MPI_WIN_DISP_UNIT}). */
     public int dispUnit()
     {
-        checkUsable("Win.dispUnit");
-        return dispUnits[rank];
+        try
+        {
+            checkUsable("Win.dispUnit");
+            return dispUnits[rank];
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** How the window was made: {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or {@link #FLAVOR_ALLOCATE}. */
     public int createFlavor()
     {
-        checkUsable("Win.createFlavor");
-        return targets.flavor();
+        try
+        {
+            checkUsable("Win.createFlavor");
+            return targets.flavor();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -815,8 +1055,15 @@ public final class Win implements AutoCloseable
      */
     public int model()
     {
-        checkUsable("Win.model");
-        return targets.model();
+        try
+        {
+            checkUsable("Win.model");
+            return targets.model();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -829,30 +1076,51 @@ public final class Win implements AutoCloseable
      */
     public Object getAttr(final int keyval)
     {
-        checkUsable("Win.getAttr");
-        return switch (keyval)
+        try
         {
-            case WIN_BASE -> base();
-            case WIN_SIZE -> size();
-            case WIN_DISP_UNIT -> dispUnit();
-            case WIN_CREATE_FLAVOR -> createFlavor();
-            case WIN_MODEL -> model();
-            default -> attributes.get("Win.getAttr", keyval);
-        };
+            checkUsable("Win.getAttr");
+            return switch (keyval)
+            {
+                case WIN_BASE -> base();
+                case WIN_SIZE -> size();
+                case WIN_DISP_UNIT -> dispUnit();
+                case WIN_CREATE_FLAVOR -> createFlavor();
+                case WIN_MODEL -> model();
+                default -> attributes.get("Win.getAttr", keyval);
+            };
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** A new group with the window's processes, in the communicator's order ({@code MPI_Win_get_group}). */
     public Group getGroup()
     {
-        checkUsable("Win.getGroup");
-        return comm.Group();
+        try
+        {
+            checkUsable("Win.getGroup");
+            return comm.Group();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** A new info with every hint in effect, defaults included ({@code MPI_Win_get_info}). */
     public Info getInfo()
     {
-        checkUsable("Win.getInfo");
-        return hints.toInfo();
+        try
+        {
+            checkUsable("Win.getInfo");
+            return hints.toInfo();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -861,30 +1129,51 @@ public final class Win implements AutoCloseable
      */
     public void setInfo(final Info info)
     {
-        checkUsable("Win.setInfo");
-        if (info == null)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_INFO, "Win.setInfo: info is null: give an Info, empty for no hints");
+            checkUsable("Win.setInfo");
+            if (info == null)
+            {
+                throw new RmaException(ErrorClass.ERR_INFO, "Win.setInfo: info is null: give an Info, empty for no hints");
+            }
+            WindowHints.from(info, "Win.setInfo");
         }
-        WindowHints.from(info, "Win.setInfo");
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** The window's name, "" until {@link #setName} ({@code MPI_Win_get_name}). */
     public String getName()
     {
-        checkUsable("Win.getName");
-        return name;
+        try
+        {
+            checkUsable("Win.getName");
+            return name;
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Names the window, for messages and tools; cut to {@link #MAX_OBJECT_NAME} - 1 characters. */
     public void setName(final String name)
     {
-        checkUsable("Win.setName");
-        if (name == null)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
+            checkUsable("Win.setName");
+            if (name == null)
+            {
+                throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
+            }
+            this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
         }
-        this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     // Attributes of the program's own keys (MPI-4.1 §7.7.4) and error handlers (§9.3, §12.6.1)
@@ -929,8 +1218,15 @@ public final class Win implements AutoCloseable
      */
     public void setAttr(final int keyval, final Object value)
     {
-        checkUsable("Win.setAttr");
-        attributes.set(this, "Win.setAttr", keyval, value);
+        try
+        {
+            checkUsable("Win.setAttr");
+            attributes.set(this, "Win.setAttr", keyval, value);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -941,8 +1237,15 @@ public final class Win implements AutoCloseable
      */
     public void deleteAttr(final int keyval)
     {
-        checkUsable("Win.deleteAttr");
-        attributes.delete(this, "Win.deleteAttr", keyval);
+        try
+        {
+            checkUsable("Win.deleteAttr");
+            attributes.delete(this, "Win.deleteAttr", keyval);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -957,15 +1260,29 @@ public final class Win implements AutoCloseable
      */
     public void setErrhandler(final WinErrhandler errhandler)
     {
-        checkUsable("Win.setErrhandler");
-        errors.attach("Win.setErrhandler", errhandler);
+        try
+        {
+            checkUsable("Win.setErrhandler");
+            errors.attach("Win.setErrhandler", errhandler);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** The error handler attached ({@code MPI_Win_get_errhandler}); {@link WinErrhandler#ERRORS_RETURN} at first. */
     public WinErrhandler getErrhandler()
     {
-        checkUsable("Win.getErrhandler");
-        return errors.handler();
+        try
+        {
+            checkUsable("Win.getErrhandler");
+            return errors.handler();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -977,8 +1294,15 @@ public final class Win implements AutoCloseable
      */
     public void callErrhandler(final ErrorClass errorClass)
     {
-        checkUsable("Win.callErrhandler");
-        errors.call(this, errorClass);
+        try
+        {
+            checkUsable("Win.callErrhandler");
+            errors.call(this, errorClass);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     @Override
