@@ -100,7 +100,7 @@ public enum Behaviour
         "MPI-4.1 §12.3.1, §12.6.2 (MPI_ERR_RMA_RANGE); docs/design.md#accesses-past-the-end-are-rejected"),
     DTYPE_ACCUMULATE(Group.DATATYPES, "Accumulate with derived datatypes",
         "MPI-4.1 §12.3.4 (derived types built from one predefined type), §12.7.1"),
-    DTYPE_BASIC_ONLY_CALLS(Group.DATATYPES, "fetchAndOp and compareAndSwap take basic datatypes",
+    DTYPE_BASIC_ONLY_CALLS(Group.DATATYPES, "fetchAndOp and compareAndSwap take no derived datatypes",
         "MPI-4.1 §12.3.4.3, §12.3.4.4 (one element of a predefined datatype)"),
 
     // Accumulate family and atomicity

@@ -520,7 +520,13 @@ public final class Win implements AutoCloseable
 
     /**
      * Combines origin elements into the target's with {@code op}, atomically per element
-     * ({@code MPI_Accumulate}); {@link #REPLACE} stores them.
+     * ({@code MPI_Accumulate}); {@link #REPLACE} stores them. With a pair type ({@code MPI.SHORT2},
+     * {@code INT2}, {@code LONG2}, {@code FLOAT2}, {@code DOUBLE2} on both sides, counts in pairs) an element is a
+     * (value, index) pair, updated whole, and {@code op} is {@code MPI.MAXLOC} or {@code MPI.MINLOC} (the greater
+     * or smaller value, on equal values the lower index; MPI-4.1 §6.9.4) or REPLACE.
+     *
+     * @throws RmaException ERR_OP for an op not defined on the datatype (MAXLOC on a basic type, SUM on a pair
+     *                      type), ERR_TYPE for a pair type on one side only; and put's errors.
      */
     public void accumulate(final Object origin, final int originOffset, final int originCount,
         final Datatype originType,
@@ -549,7 +555,8 @@ public final class Win implements AutoCloseable
     /**
      * Returns the target's elements in {@code result} and combines the origin's into them with
      * {@code op}, atomically per element ({@code MPI_Get_accumulate}). With {@link #NO_OP} the
-     * origin arguments are ignored (origin may be null) and the target is only read.
+     * origin arguments are ignored (origin may be null) and the target is only read. Pair types as for
+     * {@link #accumulate}: target, result and (unless NO_OP) origin all the same pair type.
      */
     public void getAccumulate(final Object origin, final int originOffset, final int originCount,
         final Datatype originType, final Object result, final int resultOffset, final int resultCount,
