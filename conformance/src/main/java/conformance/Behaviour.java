@@ -63,6 +63,11 @@ public enum Behaviour
         "MPI-4.1 §7.8"),
     ATTR_INFO(Group.ATTRIBUTES, "getInfo and setInfo",
         "MPI-4.1 §12.2.7; docs/design.md#info-hints; docs/design.md#every-argument-is-checked"),
+    ATTR_KEYVALS(Group.ATTRIBUTES, "Attributes of the program's own keys",
+        "MPI-4.1 §7.7.4 (window keyvals, set, get and delete, delete callbacks at free); MPICH attrorderwin, " +
+            "fkeyvalwin"),
+    ATTR_ERRHANDLERS(Group.ATTRIBUTES, "Error handlers on windows",
+        "MPI-4.1 §9.3.3, §9.3.4, §12.6.1; MPICH wincall; docs/design.md#error-handlers-on-windows"),
 
     // Fence and its assertions
     FENCE_SYNCHRONISES(Group.FENCE, "A fence completes the accesses of its epoch",
@@ -98,7 +103,7 @@ public enum Behaviour
         "MPI-4.1 §12.3.1, §12.6.2 (MPI_ERR_RMA_RANGE); docs/design.md#accesses-past-the-end-are-rejected"),
     DTYPE_ACCUMULATE(Group.DATATYPES, "Accumulate with derived datatypes",
         "MPI-4.1 §12.3.4 (derived types built from one predefined type), §12.7.1"),
-    DTYPE_BASIC_ONLY_CALLS(Group.DATATYPES, "fetchAndOp and compareAndSwap take basic datatypes",
+    DTYPE_BASIC_ONLY_CALLS(Group.DATATYPES, "fetchAndOp and compareAndSwap take no derived datatypes",
         "MPI-4.1 §12.3.4.3, §12.3.4.4 (one element of a predefined datatype)"),
 
     // Accumulate family and atomicity
@@ -117,6 +122,10 @@ public enum Behaviour
     ACC_EVERY_TYPE(Group.ACCUMULATE, "Every operation on every basic type",
         "MPI-4.1 §12.3.4.1, §12.3.4.2, §6.9.2 (which operations apply to which types; MPI_ERR_OP for the others); " +
             "MPICH accfence1, get_accumulate"),
+    ACC_PAIR_TYPES(Group.ACCUMULATE, "MAXLOC and MINLOC on pair types",
+        "MPI-4.1 §6.9.4 (MAXLOC and MINLOC on value-index pairs: the greater or smaller value, on equal values the " +
+            "lower index), §12.3.4 (REPLACE and NO_OP on any predefined datatype; one pair is one element); MPICH " +
+            "acc_loc, acc_pairtype"),
 
     // Lock, lockAll, flush, sync with load/store
     LOCK_EXCLUSION(Group.PASSIVE, "Locks exclude as their type says",

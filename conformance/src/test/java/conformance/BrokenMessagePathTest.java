@@ -38,7 +38,7 @@ class BrokenMessagePathTest
             "flavour.busy-target-progress", "req.rput-local-completion", "rma.large-put-get",
             "fence.many-small-operations", "lock.contended-puts");
         final List<String> torn = List.of("acc.sum-no-lost-updates", "acc.fetch-and-op-unique", "req.atomic-tickets",
-            "fop.int-sum-increments", "pattern.work-queue");
+            "fop.int-sum-increments", "pattern.work-queue", "fop.pair-swap-chain");
         // Across nodes only the target's agent applies messages (one thread, so they never tear each other). The
         // fault tears the node's own shared-memory updates too: in acc.sum-no-lost-updates ranks 0 and 1 (one node)
         // each make 500 torn updates of rank 0's long, a pause in each, so they overlap for milliseconds. Torn on
@@ -56,6 +56,9 @@ class BrokenMessagePathTest
         final List<String> denseAcrossNodes = List.of("dtype.halo-column-put", "dtype.indexed-get",
             "dtype.transpose-put", "dtype.put-indexed-target", "dtype.accumulate-vector-atomic",
             "dtype.strided-accumulate-indexed", "dtype.strided-accumulate-subarray", "req.derived-types");
+        // Attributes and error handlers are each process's own, on every flavour: one row each suffices.
+        final List<String> noDeleteCallbacks = List.of("attr.delete-callbacks");
+        final List<String> noErrhandlers = List.of("errhandler.user-handler", "errhandler.collective-error");
         final List<String> dense = new ArrayList<>(denseAcrossNodes);
         dense.add("flavour.message-derived-type");
         // The origin's checks are every flavour's: a transfer of nothing checked as if it moved data fails these.
@@ -75,7 +78,9 @@ class BrokenMessagePathTest
             Arguments.of("dense-targets", Flavour.ALLOCATE, MpjDevice.NIODEV, 2, denseAcrossNodes),
             Arguments.of("refuse-empty", Flavour.SHARED, MpjDevice.SHM, 1, refusedEmpty),
             Arguments.of("refuse-empty", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, refusedEmpty),
-            Arguments.of("separate-regions", Flavour.DYNAMIC, MpjDevice.SHM, 1, List.of("dynamic.touching-regions")));
+            Arguments.of("separate-regions", Flavour.DYNAMIC, MpjDevice.SHM, 1, List.of("dynamic.touching-regions")),
+            Arguments.of("no-delete-callbacks", Flavour.ALLOCATE, MpjDevice.SHM, 1, noDeleteCallbacks),
+            Arguments.of("no-errhandlers", Flavour.DYNAMIC, MpjDevice.MULTICORE, 1, noErrhandlers));
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3} node(s)")

@@ -31,7 +31,7 @@ class BrokenProvidersTest
             Arguments.of("broken-nofence", List.of("fence.waits-for-all")),
             Arguments.of("broken-private", List.of("rma.put-ring", "layout.same-memory",
                 "lock.lock-all-sync-barrier-sync", "req.rget-wait", "acc.type-int", "fop.int-sum-increments",
-                "pattern.list-cas")),
+                "pattern.list-cas", "acc.pair-maxloc-minloc", "fop.pair-swap-chain")),
             Arguments.of("broken-misplaced", List.of("layout.contiguous-default", "layout.contiguous-absolute-index",
                 "layout.zero-size-takes-no-room")),
             Arguments.of("broken-nolock", List.of("lock.exclusive-excludes", "lock.shared-excludes-exclusive",

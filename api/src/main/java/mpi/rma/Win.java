@@ -11,18 +11,24 @@ import mpi.Op;
 import mpi.User_function;
 import mpi.rma.internal.AccessChecks;
 import mpi.rma.internal.Epochs;
+import mpi.rma.internal.PairFetchAndOp;
 import mpi.rma.internal.RequestCalls;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.WindowGroup;
 import mpi.rma.internal.WindowHints;
 import mpi.rma.internal.WindowParts;
+import mpi.rma.internal.attributes.Keyvals;
+import mpi.rma.internal.attributes.WindowAttributes;
 import mpi.rma.internal.creation.AllocateWindowCreation;
 import mpi.rma.internal.creation.MessageWindowCreation;
 import mpi.rma.internal.creation.SharedWindowCreation;
+import mpi.rma.internal.errors.WindowErrors;
 import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.sync.Pscw;
+import mpi.rma.internal.types.AccumulateOps;
 import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.PairType;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
@@ -53,7 +59,9 @@ import mpi.rma.internal.types.TypeLayouts;
  * {@code Contiguous}, {@code Hvector}, {@code Indexed}, {@code Hindexed}, {@code Struct}, nested) on
  * either side; offsets are array indices and counts are copies of the datatype, as in MPJ Express's
  * send and receive; target displacements are in units of the target's displacement unit. Every
- * error is an {@link RmaException} with its MPI error class. A window is used by one thread at a time.
+ * error is an {@link RmaException} with its MPI error class; a call on a window first hands it to the window's
+ * error handler ({@link #setErrhandler}: by default {@link WinErrhandler#ERRORS_RETURN}, which leaves the
+ * exception alone). A window is used by one thread at a time.
  */
 public final class Win implements AutoCloseable
 {
@@ -96,6 +104,8 @@ public final class Win implements AutoCloseable
     public static final int UNIFIED = 2;
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
     public static final int MAX_OBJECT_NAME = 128;
+    /** {@code MPI_KEYVAL_INVALID}: no key; {@link #createKeyval()} never returns it. */
+    public static final int KEYVAL_INVALID = Keyvals.INVALID;
 
     private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
@@ -117,6 +127,10 @@ public final class Win implements AutoCloseable
     private final boolean[] lockExclusive;
     private String name = "";
     private boolean freed;
+    /** Attributes of the program's own keys ({@link #setAttr}). */
+    private final WindowAttributes attributes = new WindowAttributes();
+    /** The error handler ({@link #setErrhandler}). */
+    private final WindowErrors errors = new WindowErrors();
 
     private Win(final WindowParts parts)
     {
@@ -232,8 +246,15 @@ public final class Win implements AutoCloseable
      */
     public long attach(final Object base)
     {
-        checkUsable("Win.attach");
-        return dynamicMemory("Win.attach").attach("Win.attach", base);
+        try
+        {
+            checkUsable("Win.attach");
+            return dynamicMemory("Win.attach").attach("Win.attach", base);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -245,8 +266,15 @@ public final class Win implements AutoCloseable
      */
     public void detach(final Object base)
     {
-        checkUsable("Win.detach");
-        dynamicMemory("Win.detach").detach("Win.detach", base);
+        try
+        {
+            checkUsable("Win.detach");
+            dynamicMemory("Win.detach").detach("Win.detach", base);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -261,8 +289,15 @@ public final class Win implements AutoCloseable
      */
     public long address(final Object base, final long byteOffset)
     {
-        checkUsable("Win.address");
-        return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
+        try
+        {
+            checkUsable("Win.address");
+            return dynamicMemory("Win.address").address("Win.address", base, byteOffset);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -274,12 +309,19 @@ public final class Win implements AutoCloseable
      */
     public SharedSegment sharedQuery(final int rank)
     {
-        checkUsable("Win.sharedQuery");
-        if (rank != MPI.PROC_NULL)
+        try
         {
-            checks.checkRank("Win.sharedQuery", "rank", rank, false);
+            checkUsable("Win.sharedQuery");
+            if (rank != MPI.PROC_NULL)
+            {
+                checks.checkRank("Win.sharedQuery", "rank", rank, false);
+            }
+            return targets.sharedQuery(rank);
         }
-        return targets.sharedQuery(rank);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -294,27 +336,34 @@ public final class Win implements AutoCloseable
      */
     public void fence(final int assertion)
     {
-        checkUsable("Win.fence");
-        RmaException localError = null;
-        if ((assertion & ~FENCE_ASSERTIONS) != 0)
+        try
         {
-            localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
-                "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
-                ": give 0 or an OR of MODE_NOSTORE, MODE_NOPUT, MODE_NOPRECEDE, MODE_NOSUCCEED");
+            checkUsable("Win.fence");
+            RmaException localError = null;
+            if ((assertion & ~FENCE_ASSERTIONS) != 0)
+            {
+                localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
+                    "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
+                    ": give 0 or an OR of MODE_NOSTORE, MODE_NOPUT, MODE_NOPRECEDE, MODE_NOSUCCEED");
+            }
+            else
+            {
+                try
+                {
+                    epochs.checkFence();
+                }
+                catch (final RmaException e)
+                {
+                    localError = e;
+                }
+            }
+            targets.fence("Win.fence", localError);
+            epochs.fenced(assertion);
         }
-        else
+        catch (final RmaException e)
         {
-            try
-            {
-                epochs.checkFence();
-            }
-            catch (final RmaException e)
-            {
-                localError = e;
-            }
+            throw errors.raise(this, e);
         }
-        targets.fence("Win.fence", localError);
-        epochs.fenced(assertion);
     }
 
     /**
@@ -330,8 +379,15 @@ public final class Win implements AutoCloseable
      */
     public void post(final Group group, final int assertion)
     {
-        checkUsable("Win.post");
-        pscw.post(group, assertion);
+        try
+        {
+            checkUsable("Win.post");
+            pscw.post(group, assertion);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -347,8 +403,15 @@ public final class Win implements AutoCloseable
      */
     public void start(final Group group, final int assertion)
     {
-        checkUsable("Win.start");
-        pscw.start(group, assertion);
+        try
+        {
+            checkUsable("Win.start");
+            pscw.start(group, assertion);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -362,8 +425,15 @@ public final class Win implements AutoCloseable
      */
     public void complete()
     {
-        checkUsable("Win.complete");
-        pscw.complete();
+        try
+        {
+            checkUsable("Win.complete");
+            pscw.complete();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -376,8 +446,15 @@ public final class Win implements AutoCloseable
      */
     public void waitFor()
     {
-        checkUsable("Win.waitFor");
-        pscw.waitFor();
+        try
+        {
+            checkUsable("Win.waitFor");
+            pscw.waitFor();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -388,8 +465,15 @@ public final class Win implements AutoCloseable
      */
     public boolean test()
     {
-        checkUsable("Win.test");
-        return pscw.test();
+        try
+        {
+            checkUsable("Win.test");
+            return pscw.test();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -401,14 +485,21 @@ public final class Win implements AutoCloseable
     public void put(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final String call = "Win.put";
-        checkUsable(call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, true);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.put(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
-                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.put";
+            checkUsable(call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, true);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.put(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                    targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
@@ -416,78 +507,124 @@ public final class Win implements AutoCloseable
     public void get(final Object origin, final int originOffset, final int originCount, final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType)
     {
-        final String call = "Win.get";
-        checkUsable(call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, false);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.get(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
-                targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.get";
+            checkUsable(call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, false);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.get(call, origin, originOffset, TypeLayouts.of(originType, call, "origin"), originCount,
+                    targetRank, offset, TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
     /**
      * Combines origin elements into the target's with {@code op}, atomically per element
-     * ({@code MPI_Accumulate}); {@link #REPLACE} stores them.
+     * ({@code MPI_Accumulate}); {@link #REPLACE} stores them. With a pair type ({@code MPI.SHORT2},
+     * {@code INT2}, {@code LONG2}, {@code FLOAT2}, {@code DOUBLE2} on both sides, counts in pairs) an element is a
+     * (value, index) pair, updated whole, and {@code op} is {@code MPI.MAXLOC} or {@code MPI.MINLOC} (the greater
+     * or smaller value, on equal values the lower index; MPI-4.1 §6.9.4) or REPLACE.
+     *
+     * @throws RmaException ERR_OP for an op not defined on the datatype (MAXLOC on a basic type, SUM on a pair
+     *                      type), ERR_TYPE for a pair type on one side only; and put's errors.
      */
     public void accumulate(final Object origin, final int originOffset, final int originCount,
         final Datatype originType,
         final int targetRank, final long targetDisp, final int targetCount, final Datatype targetType, final Op op)
     {
-        final String call = "Win.accumulate";
-        checkUsable(call);
-        final TypeLayout type = TypeLayouts.of(originType, call, "origin");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
-        final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, true);
-        if (offset != AccessChecks.NO_TARGET)
+        try
         {
-            targets.accumulate(call, reduce, origin, originOffset, type, originCount, targetRank, offset,
-                TypeLayouts.of(targetType, call, "target"), targetCount);
+            final String call = "Win.accumulate";
+            checkUsable(call);
+            final TypeLayout type = TypeLayouts.of(originType, call, "origin");
+            final ReduceOp reduce = AccumulateOps.forAccumulate(op, originType, type, targetType, call);
+            final long offset = checks.transferOffset(epochs, call, origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, true);
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.accumulate(call, reduce, origin, originOffset, type, originCount, targetRank, offset,
+                    TypeLayouts.of(targetType, call, "target"), targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
     /**
      * Returns the target's elements in {@code result} and combines the origin's into them with
      * {@code op}, atomically per element ({@code MPI_Get_accumulate}). With {@link #NO_OP} the
-     * origin arguments are ignored (origin may be null) and the target is only read.
+     * origin arguments are ignored (origin may be null) and the target is only read. Pair types as for
+     * {@link #accumulate}: target, result and (unless NO_OP) origin all the same pair type.
      */
     public void getAccumulate(final Object origin, final int originOffset, final int originCount,
         final Datatype originType, final Object result, final int resultOffset, final int resultCount,
         final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        final String call = "Win.getAccumulate";
-        checkUsable(call);
-        final AccessChecks.ResultTransfer transfer = checks.resultTransfer(epochs, call, origin, originOffset,
-            originCount, originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp,
-            targetCount, targetType, op);
-        if (transfer != null)
+        try
         {
-            targets.getAccumulate(call, transfer.op(), origin, originOffset, transfer.origin(), originCount, result,
-                resultOffset, transfer.result(), resultCount, targetRank, transfer.offset(), transfer.target(),
-                targetCount);
+            final String call = "Win.getAccumulate";
+            checkUsable(call);
+            final AccessChecks.ResultTransfer transfer = checks.resultTransfer(epochs, call, origin, originOffset,
+                originCount, originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp,
+                targetCount, targetType, op);
+            if (transfer != null)
+            {
+                targets.getAccumulate(call, transfer.op(), origin, originOffset, transfer.origin(), originCount, result,
+                    resultOffset, transfer.result(), resultCount, targetRank, transfer.offset(), transfer.target(),
+                    targetCount);
+            }
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
         }
     }
 
-    /** getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. */
+    /**
+     * getAccumulate of one element ({@code MPI_Fetch_and_op}); with {@link #NO_OP} origin may be null. The
+     * element is one of a basic type, or one (value, index) pair of a pair type ({@code MPI.INT2}, ...: two array
+     * elements from the offset on) for {@code MPI.MAXLOC}, {@code MPI.MINLOC}, {@link #REPLACE} and {@link #NO_OP}.
+     */
     public void fetchAndOp(final Object origin, final int originOffset, final Object result, final int resultOffset,
         final Datatype type, final int targetRank, final long targetDisp, final Op op)
     {
-        final String call = "Win.fetchAndOp";
-        checkUsable(call);
-        final BasicType basic = BasicType.of(type, call + ": type");
-        final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
-        if (reduce != ReduceOp.NO_OP)
+        try
         {
-            AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            final String call = "Win.fetchAndOp";
+            checkUsable(call);
+            final PairType pair = PairType.of(type);
+            if (pair != null)
+            {
+                PairFetchAndOp.apply(call, checks, epochs, targets, pair, origin, originOffset, result, resultOffset,
+                    targetRank, targetDisp, op);
+                return;
+            }
+            final BasicType basic = BasicType.of(type, call + ": type");
+            final ReduceOp reduce = ReduceOp.of(op, basic, true, call);
+            if (reduce != ReduceOp.NO_OP)
+            {
+                AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            }
+            AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+            final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+            if (offset != AccessChecks.NO_TARGET)
+            {
+                targets.fetchAndOp(call, basic, reduce, origin, originOffset, result, resultOffset, targetRank, offset);
+            }
         }
-        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset != AccessChecks.NO_TARGET)
+        catch (final RmaException e)
         {
-            targets.fetchAndOp(call, basic, reduce, origin, originOffset, result, resultOffset, targetRank, offset);
+            throw errors.raise(this, e);
         }
     }
 
@@ -500,25 +637,32 @@ public final class Win implements AutoCloseable
         final int compareOffset, final Object result, final int resultOffset, final Datatype type,
         final int targetRank, final long targetDisp)
     {
-        final String call = "Win.compareAndSwap";
-        checkUsable(call);
-        final BasicType basic = BasicType.of(type, call + ": type");
-        if (basic.isFloatingPoint())
+        try
         {
-            throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
-                "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
+            final String call = "Win.compareAndSwap";
+            checkUsable(call);
+            final BasicType basic = BasicType.of(type, call + ": type");
+            if (basic.isFloatingPoint())
+            {
+                throw new RmaException(ErrorClass.ERR_TYPE, call + ": type is " + basic.mpiName() + ", but compare-and-swap " +
+                    "takes integer, char, boolean or byte types (floating-point equality is not bitwise)");
+            }
+            AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
+            AccessChecks.checkBuffer(call, "compare", compare, compareOffset, 1, basic);
+            AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
+            final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
+            if (offset == AccessChecks.NO_TARGET)
+            {
+                return;
+            }
+            final long old = targets.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
+                basic.rawFromArray(origin, originOffset), targetRank, offset);
+            basic.rawToArray(old, result, resultOffset);
         }
-        AccessChecks.checkBuffer(call, "origin", origin, originOffset, 1, basic);
-        AccessChecks.checkBuffer(call, "compare", compare, compareOffset, 1, basic);
-        AccessChecks.checkBuffer(call, "result", result, resultOffset, 1, basic);
-        final long offset = checks.accessOffset(call, epochs, targetRank, targetDisp, 1, TypeLayout.basic(basic));
-        if (offset == AccessChecks.NO_TARGET)
+        catch (final RmaException e)
         {
-            return;
+            throw errors.raise(this, e);
         }
-        final long old = targets.compareAndSwap(call, basic, basic.rawFromArray(compare, compareOffset),
-            basic.rawFromArray(origin, originOffset), targetRank, offset);
-        basic.rawToArray(old, result, resultOffset);
     }
 
     /**
@@ -533,9 +677,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType)
     {
-        checkUsable("Win.rPut");
-        return new WinRequest("Win.rPut", requests.rPut(origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType));
+        try
+        {
+            checkUsable("Win.rPut");
+            return new WinRequest("Win.rPut", requests.rPut(origin, originOffset, originCount, originType, targetRank,
+                targetDisp, targetCount, targetType));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -549,9 +700,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType)
     {
-        checkUsable("Win.rGet");
-        return new WinRequest("Win.rGet", requests.rGet(origin, originOffset, originCount, originType, targetRank,
-            targetDisp, targetCount, targetType));
+        try
+        {
+            checkUsable("Win.rGet");
+            return new WinRequest("Win.rGet", requests.rGet(origin, originOffset, originCount, originType, targetRank,
+                targetDisp, targetCount, targetType));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -565,9 +723,16 @@ public final class Win implements AutoCloseable
         final Datatype originType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        checkUsable("Win.rAccumulate");
-        return new WinRequest("Win.rAccumulate", requests.rAccumulate(origin, originOffset, originCount, originType,
-            targetRank, targetDisp, targetCount, targetType, op));
+        try
+        {
+            checkUsable("Win.rAccumulate");
+            return new WinRequest("Win.rAccumulate", requests.rAccumulate(origin, originOffset, originCount, originType,
+                targetRank, targetDisp, targetCount, targetType, op));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -582,10 +747,17 @@ public final class Win implements AutoCloseable
         final Datatype resultType, final int targetRank, final long targetDisp, final int targetCount,
         final Datatype targetType, final Op op)
     {
-        checkUsable("Win.rGetAccumulate");
-        return new WinRequest("Win.rGetAccumulate", requests.rGetAccumulate(origin, originOffset, originCount,
-            originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp, targetCount, targetType,
-            op));
+        try
+        {
+            checkUsable("Win.rGetAccumulate");
+            return new WinRequest("Win.rGetAccumulate", requests.rGetAccumulate(origin, originOffset, originCount,
+                originType, result, resultOffset, resultCount, resultType, targetRank, targetDisp, targetCount, targetType,
+                op));
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -599,100 +771,156 @@ public final class Win implements AutoCloseable
      */
     public void lock(final int lockType, final int rank, final int assertion)
     {
-        final String call = "Win.lock";
-        checkUsable(call);
-        if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
-                " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
+            final String call = "Win.lock";
+            checkUsable(call);
+            if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
+            {
+                throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
+                    " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
+            }
+            AccessChecks.checkLockAssertion(call, assertion);
+            checks.checkRank(call, "rank", rank, true);
+            checkLocksAllowed(call);
+            epochs.checkLock(rank);
+            final boolean exclusive = lockType == LOCK_EXCLUSIVE;
+            if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
+            {
+                targets.lock(call, rank, exclusive);
+                lockHeld[rank] = true;
+                lockExclusive[rank] = exclusive;
+            }
+            epochs.locked(rank, exclusive);
         }
-        AccessChecks.checkLockAssertion(call, assertion);
-        checks.checkRank(call, "rank", rank, true);
-        checkLocksAllowed(call);
-        epochs.checkLock(rank);
-        final boolean exclusive = lockType == LOCK_EXCLUSIVE;
-        if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
+        catch (final RmaException e)
         {
-            targets.lock(call, rank, exclusive);
-            lockHeld[rank] = true;
-            lockExclusive[rank] = exclusive;
+            throw errors.raise(this, e);
         }
-        epochs.locked(rank, exclusive);
     }
 
     /** Ends the passive-target epoch to {@code rank}, completing its RMA calls at origin and target. */
     public void unlock(final int rank)
     {
-        final String call = "Win.unlock";
-        checkUsable(call);
-        checks.checkRank(call, "rank", rank, true);
-        epochs.checkUnlock(rank);
-        VarHandle.fullFence();
-        if (rank != MPI.PROC_NULL)
+        try
         {
-            targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
-            lockHeld[rank] = false;
+            final String call = "Win.unlock";
+            checkUsable(call);
+            checks.checkRank(call, "rank", rank, true);
+            epochs.checkUnlock(rank);
+            VarHandle.fullFence();
+            if (rank != MPI.PROC_NULL)
+            {
+                targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
+                lockHeld[rank] = false;
+            }
+            epochs.unlocked(rank);
         }
-        epochs.unlocked(rank);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Starts a passive-target epoch to every rank with a shared lock on each ({@code MPI_Win_lock_all}). */
     public void lockAll(final int assertion)
     {
-        final String call = "Win.lockAll";
-        checkUsable(call);
-        AccessChecks.checkLockAssertion(call, assertion);
-        checkLocksAllowed(call);
-        epochs.checkLockAll();
-        if ((assertion & MODE_NOCHECK) == 0)
+        try
         {
-            // In rank order, as every process does: two lockAlls never wait on each other.
-            for (int peer = 0; peer < sizes.length; peer++)
+            final String call = "Win.lockAll";
+            checkUsable(call);
+            AccessChecks.checkLockAssertion(call, assertion);
+            checkLocksAllowed(call);
+            epochs.checkLockAll();
+            if ((assertion & MODE_NOCHECK) == 0)
             {
-                targets.lock(call, peer, false);
-                lockHeld[peer] = true;
-                lockExclusive[peer] = false;
+                // In rank order, as every process does: two lockAlls never wait on each other.
+                for (int peer = 0; peer < sizes.length; peer++)
+                {
+                    targets.lock(call, peer, false);
+                    lockHeld[peer] = true;
+                    lockExclusive[peer] = false;
+                }
             }
+            epochs.lockedAll();
         }
-        epochs.lockedAll();
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Ends the lockAll epoch ({@code MPI_Win_unlock_all}). */
     public void unlockAll()
     {
-        final String call = "Win.unlockAll";
-        checkUsable(call);
-        epochs.checkUnlockAll();
-        VarHandle.fullFence();
-        for (int peer = 0; peer < sizes.length; peer++)
+        try
         {
-            targets.unlock(call, peer, lockHeld[peer], false);
-            lockHeld[peer] = false;
+            final String call = "Win.unlockAll";
+            checkUsable(call);
+            epochs.checkUnlockAll();
+            VarHandle.fullFence();
+            for (int peer = 0; peer < sizes.length; peer++)
+            {
+                targets.unlock(call, peer, lockHeld[peer], false);
+                lockHeld[peer] = false;
+            }
+            epochs.unlockedAll();
         }
-        epochs.unlockedAll();
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
     /** Completes this process's RMA calls to {@code rank} at origin and target ({@code MPI_Win_flush}). */
     public void flush(final int rank)
     {
-        flushTo("Win.flush", rank);
+        try
+        {
+            flushTo("Win.flush", rank);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls to every rank ({@code MPI_Win_flush_all}). */
     public void flushAll()
     {
-        flushTo("Win.flushAll", -1);
+        try
+        {
+            flushTo("Win.flushAll", -1);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls to {@code rank} at the origin ({@code MPI_Win_flush_local}). */
     public void flushLocal(final int rank)
     {
-        flushTo("Win.flushLocal", rank);
+        try
+        {
+            flushTo("Win.flushLocal", rank);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Completes this process's RMA calls at the origin ({@code MPI_Win_flush_local_all}). */
     public void flushLocalAll()
     {
-        flushTo("Win.flushLocalAll", -1);
+        try
+        {
+            flushTo("Win.flushLocalAll", -1);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -702,37 +930,61 @@ public final class Win implements AutoCloseable
      */
     public void sync()
     {
-        checkUsable("Win.sync");
-        VarHandle.fullFence();
+        try
+        {
+            checkUsable("Win.sync");
+            VarHandle.fullFence();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
      * Frees the window; collective ({@code MPI_Win_free}). Afterwards every segment obtained from it
-     * throws on access and every call on it is ERR_WIN.
+     * throws on access and every call on it is ERR_WIN. First the attributes of {@link #setAttr} are deleted,
+     * the most recently set first, each delete callback run while the window is still usable (MPI-4.1 §7.7.4
+     * runs them all at free in an order it leaves open: this is the one order MPI specifies anywhere, for
+     * {@code MPI_COMM_SELF} at {@code MPI_Finalize}, §11.2, and lets a later attribute use an earlier one).
      *
      * @throws RmaException ERR_RMA_SYNC on every process if any still has an epoch open (the window
      *                      then stays usable); ERR_PROC_FAILED, naming the rank, if a process of the
-     *                      window died (the memory is released all the same).
+     *                      window died (the memory is released all the same); what a delete callback threw, once
+     *                      the window is freed.
      */
     public void free()
     {
-        checkUsable("Win.free");
-        RmaException localError = null;
         try
         {
-            epochs.checkFree();
+            checkUsable("Win.free");
+            RmaException localError = null;
+            try
+            {
+                epochs.checkFree();
+            }
+            catch (final RmaException e)
+            {
+                localError = e;
+            }
+            // Before the memory goes, so that a delete callback may still use the window; not when this free fails.
+            final RmaException callbackError = localError == null ? attributes.deleteAll(this, "Win.free") : null;
+            try
+            {
+                targets.free("Win.free", localError);
+            }
+            finally
+            {
+                freed = targets.released();
+            }
+            if (callbackError != null)
+            {
+                throw callbackError;
+            }
         }
         catch (final RmaException e)
         {
-            localError = e;
-        }
-        try
-        {
-            targets.free("Win.free", localError);
-        }
-        finally
-        {
-            freed = targets.released();
+            throw errors.raise(this, e);
         }
     }
     /**
@@ -757,29 +1009,57 @@ public final class Win implements AutoCloseable
     /** This process's segment ({@code MPI_WIN_BASE}). */
     public MemorySegment base()
     {
-        checkUsable("Win.base");
-        return targets.localMemory();
+        try
+        {
+            checkUsable("Win.base");
+            return targets.localMemory();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Bytes of this process's segment ({@code MPI_WIN_SIZE}). */
     public long size()
     {
-        checkUsable("Win.size");
-        return sizes[rank];
+        try
+        {
+            checkUsable("Win.size");
+            return sizes[rank];
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** This process's displacement unit ({@code MPI_WIN_DISP_UNIT}). */
     public int dispUnit()
     {
-        checkUsable("Win.dispUnit");
-        return dispUnits[rank];
+        try
+        {
+            checkUsable("Win.dispUnit");
+            return dispUnits[rank];
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** How the window was made: {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or {@link #FLAVOR_ALLOCATE}. */
     public int createFlavor()
     {
-        checkUsable("Win.createFlavor");
-        return targets.flavor();
+        try
+        {
+            checkUsable("Win.createFlavor");
+            return targets.flavor();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -789,42 +1069,72 @@ public final class Win implements AutoCloseable
      */
     public int model()
     {
-        checkUsable("Win.model");
-        return targets.model();
+        try
+        {
+            checkUsable("Win.model");
+            return targets.model();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
      * The value of a window attribute ({@code MPI_Win_get_attr}): {@link #WIN_BASE} (a
      * {@link MemorySegment}), {@link #WIN_SIZE} (Long), {@link #WIN_DISP_UNIT},
-     * {@link #WIN_CREATE_FLAVOR}, {@link #WIN_MODEL} (Integer).
+     * {@link #WIN_CREATE_FLAVOR}, {@link #WIN_MODEL} (Integer); for a key of {@link #createKeyval}, the value
+     * {@link #setAttr} set, or null if none is set (MPI's flag false).
+     *
+     * @throws RmaException ERR_KEYVAL for a key that is neither predefined nor made by createKeyval, or was freed.
      */
     public Object getAttr(final int keyval)
     {
-        checkUsable("Win.getAttr");
-        return switch (keyval)
+        try
         {
-            case WIN_BASE -> base();
-            case WIN_SIZE -> size();
-            case WIN_DISP_UNIT -> dispUnit();
-            case WIN_CREATE_FLAVOR -> createFlavor();
-            case WIN_MODEL -> model();
-            default -> throw new RmaException(ErrorClass.ERR_KEYVAL, "Win.getAttr: keyval=" + keyval + " is not a " +
-                "window attribute: give Win.WIN_BASE, WIN_SIZE, WIN_DISP_UNIT, WIN_CREATE_FLAVOR or WIN_MODEL");
-        };
+            checkUsable("Win.getAttr");
+            return switch (keyval)
+            {
+                case WIN_BASE -> base();
+                case WIN_SIZE -> size();
+                case WIN_DISP_UNIT -> dispUnit();
+                case WIN_CREATE_FLAVOR -> createFlavor();
+                case WIN_MODEL -> model();
+                default -> attributes.get("Win.getAttr", keyval);
+            };
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** A new group with the window's processes, in the communicator's order ({@code MPI_Win_get_group}). */
     public Group getGroup()
     {
-        checkUsable("Win.getGroup");
-        return comm.Group();
+        try
+        {
+            checkUsable("Win.getGroup");
+            return comm.Group();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** A new info with every hint in effect, defaults included ({@code MPI_Win_get_info}). */
     public Info getInfo()
     {
-        checkUsable("Win.getInfo");
-        return hints.toInfo();
+        try
+        {
+            checkUsable("Win.getInfo");
+            return hints.toInfo();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /**
@@ -833,30 +1143,180 @@ public final class Win implements AutoCloseable
      */
     public void setInfo(final Info info)
     {
-        checkUsable("Win.setInfo");
-        if (info == null)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_INFO, "Win.setInfo: info is null: give an Info, empty for no hints");
+            checkUsable("Win.setInfo");
+            if (info == null)
+            {
+                throw new RmaException(ErrorClass.ERR_INFO, "Win.setInfo: info is null: give an Info, empty for no hints");
+            }
+            WindowHints.from(info, "Win.setInfo");
         }
-        WindowHints.from(info, "Win.setInfo");
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** The window's name, "" until {@link #setName} ({@code MPI_Win_get_name}). */
     public String getName()
     {
-        checkUsable("Win.getName");
-        return name;
+        try
+        {
+            checkUsable("Win.getName");
+            return name;
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     /** Names the window, for messages and tools; cut to {@link #MAX_OBJECT_NAME} - 1 characters. */
     public void setName(final String name)
     {
-        checkUsable("Win.setName");
-        if (name == null)
+        try
         {
-            throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
+            checkUsable("Win.setName");
+            if (name == null)
+            {
+                throw new RmaException(ErrorClass.ERR_ARG, "Win.setName: name is null");
+            }
+            this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
         }
-        this.name = name.length() < MAX_OBJECT_NAME ? name : name.substring(0, MAX_OBJECT_NAME - 1);
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
+    }
+
+    // Attributes of the program's own keys (MPI-4.1 §7.7.4) and error handlers (§9.3, §12.6.1)
+
+    /** {@link #createKeyval(WinCopyAttrFunction, WinDeleteAttrFunction)} with no callbacks. */
+    public static int createKeyval()
+    {
+        return Keyvals.create(WinCopyAttrFunction.NULL_COPY, WinDeleteAttrFunction.NULL_DELETE);
+    }
+
+    /**
+     * A new attribute key for this process's windows ({@code MPI_Win_create_keyval}, MPI-4.1 §7.7.4); local.
+     * Keys are never reused, and are numbers no predefined attribute has.
+     *
+     * @param copy   never called (MPI duplicates no window); {@link WinCopyAttrFunction#NULL_COPY} or DUP.
+     * @param delete run with the value whenever an attribute of the key is deleted, replaced or dropped by
+     *               {@link #free}; {@link WinDeleteAttrFunction#NULL_DELETE} for nothing.
+     * @throws RmaException ERR_ARG for a null callback.
+     */
+    public static int createKeyval(final WinCopyAttrFunction copy, final WinDeleteAttrFunction delete)
+    {
+        return Keyvals.create(copy, delete);
+    }
+
+    /**
+     * Frees a key of {@link #createKeyval} ({@code MPI_Win_free_keyval}); local. Later calls naming it are
+     * ERR_KEYVAL; attributes already set with it stay until deleted or their window is freed, and their delete
+     * callback still runs then.
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined key, one never made, or one freed already.
+     */
+    public static void freeKeyval(final int keyval)
+    {
+        Keyvals.free(keyval);
+    }
+
+    /**
+     * Sets the attribute of {@code keyval} on this window ({@code MPI_Win_set_attr}); local. A value already set
+     * is deleted first, its delete callback run (if that throws, the old value stays and this call fails).
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined, unknown or freed key; ERR_ARG for a null value.
+     */
+    public void setAttr(final int keyval, final Object value)
+    {
+        try
+        {
+            checkUsable("Win.setAttr");
+            attributes.set(this, "Win.setAttr", keyval, value);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
+    }
+
+    /**
+     * Deletes the attribute of {@code keyval} ({@code MPI_Win_delete_attr}), running its delete callback; nothing
+     * if none is set, as in MPICH. If the callback throws, the attribute stays and this call fails.
+     *
+     * @throws RmaException ERR_KEYVAL for a predefined, unknown or freed key.
+     */
+    public void deleteAttr(final int keyval)
+    {
+        try
+        {
+            checkUsable("Win.deleteAttr");
+            attributes.delete(this, "Win.deleteAttr", keyval);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
+    }
+
+    /**
+     * Attaches an error handler ({@code MPI_Win_set_errhandler}, MPI-4.1 §9.3.3): every later call on this window
+     * that fails calls it, with the window, the error class and the message, before throwing its
+     * {@link RmaException}. {@link WinErrhandler#ERRORS_RETURN} (the default: nothing but the exception),
+     * {@link WinErrhandler#ERRORS_ARE_FATAL} (abort the process, the error printed) or a handler of the
+     * program's own. The calls that make a window report through their exception only, as a communicator
+     * without handlers would (MPI-4.1 §12.6.1 gives them the communicator's handler; MPJ Express has none).
+     *
+     * @throws RmaException ERR_ARG for null.
+     */
+    public void setErrhandler(final WinErrhandler errhandler)
+    {
+        try
+        {
+            checkUsable("Win.setErrhandler");
+            errors.attach("Win.setErrhandler", errhandler);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
+    }
+
+    /** The error handler attached ({@code MPI_Win_get_errhandler}); {@link WinErrhandler#ERRORS_RETURN} at first. */
+    public WinErrhandler getErrhandler()
+    {
+        try
+        {
+            checkUsable("Win.getErrhandler");
+            return errors.handler();
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
+    }
+
+    /**
+     * Calls the window's error handler with {@code errorClass} ({@code MPI_Win_call_errhandler}, MPI-4.1 §9.3.4)
+     * and returns once it has: nothing with ERRORS_RETURN, the process aborted with ERRORS_ARE_FATAL, a handler
+     * of the program's own run with the message "raised by Win.callErrhandler".
+     *
+     * @throws RmaException ERR_ARG for null.
+     */
+    public void callErrhandler(final ErrorClass errorClass)
+    {
+        try
+        {
+            checkUsable("Win.callErrhandler");
+            errors.call(this, errorClass);
+        }
+        catch (final RmaException e)
+        {
+            throw errors.raise(this, e);
+        }
     }
 
     @Override

@@ -176,8 +176,9 @@ public final class AccumulateCases
                     win.fence(Win.MODE_NOSUCCEED);
                 })
             .add("acc.maxloc-rejected", Behaviour.ACC_OPS,
-                "MAXLOC and MINLOC (pair reductions, which basic types cannot carry): MPI_ERR_OP",
-                "MPI-4.1 §12.3.4.1 (predefined ops on basic types); docs/design.md#derived-datatypes", c ->
+                "MAXLOC and MINLOC on a basic type (they reduce value-index pairs, MPI.INT2 and the like): MPI_ERR_OP",
+                "MPI-4.1 §6.9.4 (MAXLOC and MINLOC are defined on pair types), §12.3.4.1; " +
+                    "docs/design.md#derived-datatypes", c ->
                 {
                     final Win win = c.window(8, 8);
                     win.fence(0);

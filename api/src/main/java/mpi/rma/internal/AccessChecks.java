@@ -7,6 +7,7 @@ import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
 import mpi.rma.internal.message.MessageFaults;
+import mpi.rma.internal.types.AccumulateOps;
 import mpi.rma.internal.types.BasicType;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
@@ -117,8 +118,8 @@ public final class AccessChecks
         final int targetCount, final Datatype targetType, final Op op)
     {
         final TypeLayout type = TypeLayouts.of(targetType, call, "target");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), true, call);
-        final TypeLayout originLayout = reduce == ReduceOp.NO_OP ? null : TypeLayouts.of(originType, call, "origin");
+        final ReduceOp reduce = AccumulateOps.forGetAccumulate(op, originType, resultType, targetType, type, call);
+        final TypeLayout originLayout = reduce.readsOrigin() ? TypeLayouts.of(originType, call, "origin") : null;
         final TypeLayout resultLayout = TypeLayouts.of(resultType, call, "result");
         if ((originLayout == null || movesNothing(call, "origin", originLayout, originCount)) &&
             movesNothing(call, "result", resultLayout, resultCount) && movesNothing(call, "target", type, targetCount))

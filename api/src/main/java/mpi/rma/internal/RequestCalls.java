@@ -5,6 +5,7 @@ import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
+import mpi.rma.internal.types.AccumulateOps;
 import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
@@ -76,7 +77,7 @@ public final class RequestCalls
         final String call = "Win.rAccumulate";
         checkPassive(call, targetRank);
         final TypeLayout type = TypeLayouts.of(originType, call, "origin");
-        final ReduceOp reduce = ReduceOp.of(op, type.basic(), false, call);
+        final ReduceOp reduce = AccumulateOps.forAccumulate(op, originType, type, targetType, call);
         final AccessChecks.Transfer transfer = checks.transfer(epochs, call, origin, originOffset, originCount,
             originType, targetRank, targetDisp, targetCount, targetType, true);
         if (transfer != null)

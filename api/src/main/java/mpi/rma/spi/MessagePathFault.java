@@ -63,11 +63,26 @@ public interface MessagePathFault
     }
 
     /**
+     * Whether windows of every flavour drop attributes without running their delete callbacks (at deleteAttr,
+     * at setAttr of a key already set, at free). None by default.
+     */
+    default boolean skipsDeleteCallbacks()
+    {
+        return false;
+    }
+
+    /**
      * Whether a dynamic window gives every attached region addresses of its own, apart from the others, even
      * where the memory of two regions touches: an access that runs from one region into the next is then
      * ERR_RMA_RANGE. None by default.
      */
     default boolean separatesAttachedRegions()
+    {
+        return false;
+    }
+
+    /** Whether failing calls on windows of every flavour throw without calling the window's error handler. None by default. */
+    default boolean skipsErrhandlers()
     {
         return false;
     }

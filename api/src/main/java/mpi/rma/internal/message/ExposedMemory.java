@@ -6,6 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 import mpi.rma.Win;
 import mpi.rma.internal.shared.AtomicElements;
 import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.PairElements;
 import mpi.rma.internal.types.ReduceOp;
 
 /**
@@ -294,6 +295,15 @@ public final class ExposedMemory
     private void accumulateAtomically(final BasicType type, final ReduceOp op, final Object operands,
         final int operandIndex, final Object result, final int resultIndex, final int count, final long offset)
     {
+        if (op.pairwise())
+        {
+            for (int i = 0; i < count; i += 2)
+            {
+                atomics.applyPair(nodeRank, memory, offset + (long)i * type.sizeBytes(), type, op, operands,
+                    operandIndex + i, result, resultIndex + i);
+            }
+            return;
+        }
         for (int i = 0; i < count; i++)
         {
             final long operand = op == ReduceOp.NO_OP ? 0 : type.rawFromArray(operands, operandIndex + i);
@@ -323,6 +333,15 @@ public final class ExposedMemory
         final int operandIndex, final Object result, final int resultIndex, final int count, final MemorySegment target,
         final long start, final boolean torn)
     {
+        if (op.pairwise())
+        {
+            for (int i = 0; i < count; i += 2)
+            {
+                PairElements.combine(type, op, target, start + (long)i * type.sizeBytes(), operands, operandIndex + i,
+                    result, resultIndex + i, torn ? MessageFaults.TORN_PAUSE_NS : 0);
+            }
+            return;
+        }
         for (int i = 0; i < count; i++)
         {
             final long at = start + (long)i * type.sizeBytes();

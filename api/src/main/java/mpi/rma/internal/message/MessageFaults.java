@@ -66,6 +66,18 @@ public final class MessageFaults
         return Chosen.FAULT != null && Chosen.FAULT.separatesAttachedRegions();
     }
 
+    /** Whether attributes go without their delete callbacks (never without a fault chosen). */
+    public static boolean skipsDeleteCallbacks()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.skipsDeleteCallbacks();
+    }
+
+    /** Whether failing window calls skip the error handler (never without a fault chosen). */
+    public static boolean skipsErrhandlers()
+    {
+        return Chosen.FAULT != null && Chosen.FAULT.skipsErrhandlers();
+    }
+
     /** Initialised on first use: a fault named but not found fails the first RMA call that asks, saying why. */
     private static final class Chosen
     {

@@ -631,7 +631,7 @@ public final class MessageWindow
     private void sendGetAccumulate(final String call, final int target, final BasicType type, final ReduceOp op,
         final Object origin, final int originOffset, final int count, final long offset, final TargetRuns runs)
     {
-        final Object operands = op == ReduceOp.NO_OP ? null : origin;
+        final Object operands = op.readsOrigin() ? origin : null;
         if (runs != null)
         {
             sendWithRuns(call, target, RmaRequest.GET_ACCUMULATE, type, op, offset, runs, operands, originOffset,

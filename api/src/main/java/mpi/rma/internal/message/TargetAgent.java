@@ -211,7 +211,7 @@ public final class TargetAgent implements Runnable
         else if (kind == RmaRequest.GET_ACCUMULATE)
         {
             final ReduceOp op = RmaRequest.op(header);
-            final Object operands = op == ReduceOp.NO_OP ? null : receiveData(origin, header, dataAt, type, count);
+            final Object operands = op.readsOrigin() ? receiveData(origin, header, dataAt, type, count) : null;
             final Object old = outgoing.array(type, count);
             AccessFault fault = null;
             try

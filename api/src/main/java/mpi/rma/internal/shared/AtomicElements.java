@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import mpi.rma.internal.message.MessageFaults;
 import mpi.rma.internal.types.BasicType;
+import mpi.rma.internal.types.PairElements;
 import mpi.rma.internal.types.ReduceOp;
 
 /**
@@ -19,6 +20,12 @@ import mpi.rma.internal.types.ReduceOp;
  * elements, nor of misaligned ones (a contiguous window puts a segment wherever the previous
  * one ends): those take the target's accumulate lock. Whether an element is lock-free depends
  * only on its type and address, so two processes updating one element always agree.
+ *
+ * <p>A (value, index) pair of a pair type ({@code MPI.INT2}, ...) is one element too: MAXLOC, MINLOC,
+ * REPLACE and NO_OP update both halves together under the target's accumulate lock
+ * ({@link #applyPair}), 16-byte pairs having no hardware update in the JVM. MPI asks atomicity only
+ * between accumulates of the same predefined datatype (MPI-4.1 section 12.7.1), so pairs need not exclude
+ * the lock-free updates of their halves as basic types.
  */
 public final class AtomicElements
 {
@@ -56,6 +63,31 @@ public final class AtomicElements
                 type.rawToMemory(op.apply(type, old, operand), memory, offset);
             }
             return old;
+        }
+        finally
+        {
+            locks.unlockAccumulate(target);
+        }
+    }
+
+    /**
+     * Combines the pair {@code operands[operandIndex...]} into the pair at {@code offset} with the pairwise
+     * {@code op} as one element, first storing the old pair in {@code result[resultIndex...]} unless result is
+     * null ({@link PairElements#combine}).
+     */
+    public void applyPair(final int target, final MemorySegment memory, final long offset, final BasicType type,
+        final ReduceOp op, final Object operands, final int operandIndex, final Object result, final int resultIndex)
+    {
+        if (MessageFaults.tearsAccumulates())
+        {
+            PairElements.combine(type, op, memory, offset, operands, operandIndex, result, resultIndex,
+                MessageFaults.TORN_PAUSE_NS);
+            return;
+        }
+        locks.lockAccumulate(target);
+        try
+        {
+            PairElements.combine(type, op, memory, offset, operands, operandIndex, result, resultIndex, 0);
         }
         finally
         {

@@ -100,8 +100,9 @@ public final class TypeLayouts
         }
         final long extent = MpjDatatypeReader.extent(datatype);
         final long size = MpjDatatypeReader.size(datatype);
-        final TypeLayout layout = new TypeLayout(basic, "a derived datatype of " + size + " " + basic.mpiName() +
-            " (extent " + extent + ")", extent, typeMap);
+        final PairType pair = PairType.of(datatype);
+        final TypeLayout layout = new TypeLayout(basic, pair != null ? pair.mpiName() : "a derived datatype of " +
+            size + " " + basic.mpiName() + " (extent " + extent + ")", extent, typeMap);
         if (layout.size() != size)
         {
             throw new RmaException(ErrorClass.ERR_TYPE, what + ": datatype reader " + reader().name() + " found " +

@@ -121,7 +121,8 @@ public final class TypedMoves
     /**
      * Combines each origin element into its target element with {@code op}, atomically per element;
      * with {@code result} non-null, first stores each target element's old value there
-     * ({@code MPI_Accumulate}, {@code MPI_Get_accumulate}). With {@link ReduceOp#NO_OP} origin is unused.
+     * ({@code MPI_Accumulate}, {@code MPI_Get_accumulate}). With {@link ReduceOp#NO_OP} origin is unused. A pairwise op
+     * ({@link ReduceOp#pairwise}) updates each (value, index) pair as one element.
      */
     public static void accumulate(final AtomicElements atomics, final ReduceOp op, final Object origin,
         final int originOffset, final TypeLayout originType, final int originCount, final Object result,
@@ -130,7 +131,7 @@ public final class TypedMoves
     {
         final BasicType basic = targetType.basic();
         final int elementBytes = basic.sizeBytes();
-        final boolean reads = op != ReduceOp.NO_OP;
+        final boolean reads = op.readsOrigin();
         if (targetType.isDense() && (!reads || originType.isDense()) && (result == null || resultType.isDense()))
         {
             // The common case in one run, without cursors (objects where the JIT does not inline the call).
@@ -171,8 +172,18 @@ public final class TypedMoves
         final Object origin, final int originAt, final Object result, final int resultAt, final int targetRank,
         final MemorySegment target, final long targetAt, final long run)
     {
-        final boolean reads = op != ReduceOp.NO_OP;
+        final boolean reads = op.readsOrigin();
         final int elementBytes = basic.sizeBytes();
+        if (op.pairwise())
+        {
+            // A pair type is one dense block on every side: a run holds whole pairs.
+            for (int i = 0; i < run; i += 2)
+            {
+                atomics.applyPair(targetRank, target, targetAt + (long)i * elementBytes, basic, op, origin,
+                    originAt + i, result, resultAt + i);
+            }
+            return;
+        }
         for (int i = 0; i < run; i++)
         {
             final long operand = reads ? basic.rawFromArray(origin, originAt + i) : 0;

@@ -8,6 +8,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
 import mpi.rma.internal.HeapSharedMemory;
@@ -95,6 +97,63 @@ public class AtomicElementsTest
         assertEquals(target.get(ValueLayout.JAVA_LONG, 8), target.get(ValueLayout.JAVA_INT_UNALIGNED, 1));
         assertTrue(target.get(ValueLayout.JAVA_LONG, 8) >= UPDATES, "at least one thread's worth of wins");
         memory.free();
+    }
+
+    @Test
+    void shouldSwapEachPairWhole() throws Exception
+    {
+        final HeapSharedMemory memory = new HeapSharedMemory(THREADS, 64);
+        final MemorySegment target = memory.segment(0);
+        final long[][] seen = new long[THREADS][];
+        final int[] next = {0};
+        final CyclicBarrier start = new CyclicBarrier(THREADS);
+        runOnThreads(memory, atomics ->
+        {
+            final int thread;
+            synchronized (next)
+            {
+                thread = next[0]++;
+            }
+            awaitOthers(start);
+            final long[] old = new long[2 * UPDATES];
+            for (int i = 0; i < UPDATES; i++)
+            {
+                // Value v + 1 with index -(v + 1): a pair torn between two swaps shows as halves that disagree.
+                final long value = (long)thread * UPDATES + i + 1;
+                atomics.applyPair(0, target, 8, BasicType.LONG, ReduceOp.PAIR_REPLACE, new long[] {value, -value}, 0,
+                    old, 2 * i);
+            }
+            seen[thread] = old;
+        });
+
+        // Every swap took the pair another left: each value, and the initial (0, 0), is seen exactly once.
+        final boolean[] taken = new boolean[THREADS * UPDATES + 1];
+        for (final long[] old : seen)
+        {
+            for (int i = 0; i < old.length; i += 2)
+            {
+                assertEquals(-old[i], old[i + 1], "the halves of one pair");
+                assertFalse(taken[(int)old[i]], "value " + old[i] + " swapped out twice: an update was lost");
+                taken[(int)old[i]] = true;
+            }
+        }
+        final long last = target.get(ValueLayout.JAVA_LONG, 8);
+        assertEquals(-last, target.get(ValueLayout.JAVA_LONG, 16));
+        assertFalse(taken[(int)last], "the final pair was also swapped out");
+        memory.free();
+    }
+
+    /** All threads at once: started one by one, each could end its updates before the next began. */
+    private static void awaitOthers(final CyclicBarrier start)
+    {
+        try
+        {
+            start.await();
+        }
+        catch (final InterruptedException | BrokenBarrierException e)
+        {
+            throw new IllegalStateException(e);
+        }
     }
 
     private interface Work
