@@ -39,8 +39,9 @@ class ProcStatTest
     @Test
     void shouldTakeAZombieForGone() throws Exception
     {
-        // The shell's background child exits at once; its parent becomes sleep, which never reaps it.
-        final Process parent = new ProcessBuilder("sh", "-c", "true & echo $!; exec sleep 30").start();
+        // The shell's background child exits a second later, once its parent has become sleep, which never reaps
+        // it (a child that ended before the exec could be reaped by the shell itself, as on a loaded machine).
+        final Process parent = new ProcessBuilder("sh", "-c", "sleep 1 & echo $!; exec sleep 30").start();
         try
         {
             final long zombie;
