@@ -67,13 +67,14 @@ public final class DeathWatch implements AutoCloseable
             throw new IllegalArgumentException("intervalNs=" + intervalNs + " must be positive");
         }
         final DeathWatch watch = new DeathWatch(liveness);
-        // Under the watch's lock, which each check takes: the first check sees its task.
+        // Under the watch's lock, which each check and close() take: the first check sees its task, and a close
+        // racing with the start leaves nothing in the set.
         synchronized (watch)
         {
+            ACTIVE.add(watch);
             watch.task = Scheduler.EXECUTOR.scheduleWithFixedDelay(watch::check, intervalNs, intervalNs,
                 TimeUnit.NANOSECONDS);
         }
-        ACTIVE.add(watch);
         return watch;
     }
 
@@ -85,7 +86,7 @@ public final class DeathWatch implements AutoCloseable
         }
         try
         {
-            if (liveness.recordAnyDeath(deathsRecordedElsewhere()) >= 0)
+            if (liveness.recordAnyDeath(DeathWatch::deathsRecordedElsewhere) >= 0)
             {
                 // Recorded for good: nothing more to find (the record stays readable by the process's other watches).
                 task.cancel(false);

@@ -2,6 +2,7 @@ package kupl;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The check a waiting process runs at intervals: if a process it waits for has died, the wait
@@ -151,7 +152,7 @@ public final class Liveness
      *
      * @return the recorded rank, or -1 while every rank lives.
      */
-    int recordAnyDeath(final Iterable<ProcessIdentity> knownDead)
+    int recordAnyDeath(final Supplier<? extends Iterable<ProcessIdentity>> knownDead)
     {
         final int recorded = record.firstDeadRank();
         if (recorded >= 0)
@@ -163,7 +164,8 @@ public final class Liveness
         {
             return -1;
         }
-        for (final ProcessIdentity known : knownDead)
+        // Asked for only once a rank is dead: every tick of every watch would otherwise read every other record.
+        for (final ProcessIdentity known : knownDead.get())
         {
             final int rank = rankOf(known);
             if (rank >= 0 && rank != ownRank && !ranks.get(rank).isAlive(ownPid))
