@@ -27,7 +27,8 @@ public final class FaultInjection
 {
     static final String USAGE = """
         usage: bin/faults [--seed N] [--trials N] [--device shm,niodev,multicore]
-                          [--phase allocation,fence,large-message,lock-epoch,free] [--launcher running,stopped]
+                          [--phase allocation,fence,large-message,lock-epoch,free,collectives,passive-shared,
+                                   passive-allocate,passive-create] [--launcher running,stopped]
                           [--np N] [--hang-limit-s N] [--trial-seed N]
           --seed N          draws every trial's victim and moment (default 1)
           --trials N        trials per device, phase and launcher state (default 3)

@@ -67,6 +67,9 @@ public final class FaultRank
             case FENCE -> fence();
             case LARGE_MESSAGE -> largeMessage();
             case LOCK_EPOCH -> lockEpoch();
+            case PASSIVE_SHARED -> passiveAccumulates(Win.allocateShared(Long.BYTES, Long.BYTES, null, comm));
+            case PASSIVE_ALLOCATE -> passiveAccumulates(Win.allocate(Long.BYTES, Long.BYTES, null, comm));
+            case PASSIVE_CREATE -> passiveAccumulates(Win.create(new long[1], Long.BYTES, null, comm));
             case FREE -> free();
             case COLLECTIVES -> collectives();
         }
@@ -149,6 +152,49 @@ public final class FaultRank
             }
             // A collective step now and then: without one, a rank that never waits for the dead one runs for ever.
             win.fence(Win.MODE_NOSUCCEED);
+        }
+    }
+
+    /**
+     * Passive-target epochs only, as a work queue or a histogram does them: no fence, no collective, so a rank
+     * learns of a death only from the lock, accumulate or unlock that involves it. The victim is the passive
+     * target: it computes and takes no lock, so it dies holding none, and no survivor ever waits for it.
+     */
+    private void passiveAccumulates(final Win win)
+    {
+        final long[] one = {1};
+        if (victim)
+        {
+            computeUntilKilled();
+        }
+        while (true)
+        {
+            for (int target = 0; target < size; target++)
+            {
+                inside();
+                win.lock(Win.LOCK_EXCLUSIVE, target, 0);
+                win.accumulate(one, 0, 1, MPI.LONG, target, 0, 1, MPI.LONG, MPI.SUM);
+                win.unlock(target);
+            }
+        }
+    }
+
+    /** A rank that only computes (and, as a multicore thread, dies when told to). */
+    private void computeUntilKilled()
+    {
+        long sum = 0;
+        while (true)
+        {
+            inside();
+            for (int i = 0; i < 1_000; i++)
+            {
+                sum += i * (long)rank;
+            }
+            if (sum == Long.MIN_VALUE)
+            {
+                // Never true: the sum is used, so the loop is not removed.
+                return;
+            }
         }
     }
 

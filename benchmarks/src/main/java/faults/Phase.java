@@ -23,7 +23,18 @@ public enum Phase
      * {@code Bcast} of 1 MiB from a root that moves round the ranks, {@code Allreduce} of 8 doubles and
      * {@code Barrier}, over and over (point-to-point only; on shm, through the shared-memory collectives).
      */
-    COLLECTIVES("collectives");
+    COLLECTIVES("collectives"),
+    /**
+     * Exclusive lock, accumulate and unlock on every rank's segment in turn, by every rank but the victim, never a
+     * fence, on a window of {@code Win.allocateShared}; the victim computes, a passive target that holds no lock
+     * when it dies. Within a node the accumulates are loads and stores of the target's memory, and an uncontended
+     * lock takes no wait: only a check that needs no wait finds the death.
+     */
+    PASSIVE_SHARED("passive-shared"),
+    /** As {@link #PASSIVE_SHARED} on a window of {@code Win.allocate} (library memory: loads and stores too). */
+    PASSIVE_ALLOCATE("passive-allocate"),
+    /** As {@link #PASSIVE_SHARED} on a window of {@code Win.create} (the user's array: reached by messages). */
+    PASSIVE_CREATE("passive-create");
 
     private final String cliName;
 

@@ -66,6 +66,12 @@ abstract class WrappingProvider implements SharedMemoryProvider
         }
 
         @Override
+        public void checkProcesses(final String call)
+        {
+            memory.checkProcesses(call);
+        }
+
+        @Override
         public void free()
         {
             memory.free();

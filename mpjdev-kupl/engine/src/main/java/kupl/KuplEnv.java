@@ -35,7 +35,9 @@ public enum KuplEnv
             "not; `none`: never (for ranks that run thread pools: threads a bound thread starts share its CPU); " +
             "added"),
     KUPL_SHM_LIVENESS_MS("250", List.of(),
-        "milliseconds between checks that the processes waited for are still alive; added"),
+        "milliseconds between checks that the processes waited for are still alive, and between the checks of a " +
+            "death watch, which finds a dead rank of the shm device or of an `mpi.rma` window for calls that never " +
+            "wait; added"),
     KUPL_SHM_ARRIVAL_MS("60000", List.of(),
         "milliseconds a starting job waits, from the first process's connection to the launcher's hub, for " +
             "every other process to connect; then it ends naming the missing ranks; added"),

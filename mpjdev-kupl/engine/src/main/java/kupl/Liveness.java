@@ -2,12 +2,15 @@ package kupl;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The check a waiting process runs at intervals: if a process it waits for has died, the wait
  * would never end, so it throws {@link PeerDeathException} naming that rank, its pid and how
  * long this process waited. The first death found by any process sharing the
- * {@link DeadRankRecord} is recorded there, and every waiter names that rank.
+ * {@link DeadRankRecord} is recorded there, and every waiter names that rank. A
+ * {@link DeathWatch} records deaths that no wait found, and calls that never wait read the record
+ * ({@link #checkRecorded}).
  *
  * <p>Built from the ranks' {@link ProcessIdentity identities}, so it needs no comm: a comm
  * makes one for its windows ({@link ShmComm#liveness()}), and a layer with its own table of
@@ -102,6 +105,102 @@ public final class Liveness
         }
     }
 
+    /**
+     * Throws if a death is recorded, whoever found it (a waiter of any process, or a {@link DeathWatch}): the
+     * check of a call that does not wait, such as a lock taken at once or a store into a peer's memory, which
+     * would otherwise go on as if the job were whole. One load of the record.
+     *
+     * @param what the call, for the message ("Win.lock of rank 2").
+     * @throws PeerDeathException naming the recorded rank.
+     */
+    public void checkRecorded(final Object what)
+    {
+        final int recorded = record.firstDeadRank();
+        if (recorded >= 0)
+        {
+            throw new PeerDeathException(recorded, "rank " + recorded + " died: process " + ranks.get(recorded).pid() +
+                " has exited or was killed (a liveness check found it gone); rank " + ownRank +
+                " cannot go on with " + what);
+        }
+    }
+
+    /** Whether a death is recorded: one load. */
+    boolean deathRecorded()
+    {
+        return record.firstDeadRank() >= 0;
+    }
+
+    /**
+     * As {@link #checkRecorded(Object)}, for a wait: the message says how long it waited.
+     *
+     * @throws PeerDeathException naming the recorded rank.
+     */
+    void checkRecorded(final Object what, final long waitedNs)
+    {
+        final int recorded = record.firstDeadRank();
+        if (recorded >= 0)
+        {
+            throw foundDeadByAnother(recorded, what, waitedNs);
+        }
+    }
+
+    /**
+     * Checks every other rank and records one found dead, unless a death is recorded already; never throws: what
+     * {@link DeathWatch} runs at the liveness interval. Where several are dead, one of {@code knownDead} (deaths
+     * other records name, first found first) is preferred: ranks that gave up because of a death end soon after
+     * it, and the one to name is the death that came first, not the lowest rank.
+     *
+     * @return the recorded rank, or -1 while every rank lives.
+     */
+    int recordAnyDeath(final Supplier<? extends Iterable<ProcessIdentity>> knownDead)
+    {
+        final int recorded = record.firstDeadRank();
+        if (recorded >= 0)
+        {
+            return recorded;
+        }
+        final int dead = firstDeadRank();
+        if (dead < 0)
+        {
+            return -1;
+        }
+        // Asked for only once a rank is dead: every tick of every watch would otherwise read every other record.
+        for (final ProcessIdentity known : knownDead.get())
+        {
+            final int rank = rankOf(known);
+            if (rank >= 0 && rank != ownRank && !ranks.get(rank).isAlive(ownPid))
+            {
+                return record.record(rank);
+            }
+        }
+        return record.record(dead);
+    }
+
+    /**
+     * The rank that {@code identity} (from another comm's table) names here, or -1: another process by its pid and
+     * start time (its thread may differ from comm to comm), a thread of this process by its thread as well.
+     */
+    private int rankOf(final ProcessIdentity identity)
+    {
+        for (int rank = 0; rank < ranks.size(); rank++)
+        {
+            final ProcessIdentity candidate = ranks.get(rank);
+            if (candidate.pid() == identity.pid() && candidate.startTicks() == identity.startTicks() &&
+                (candidate.pid() != ownPid || candidate.threadId() == identity.threadId()))
+            {
+                return rank;
+            }
+        }
+        return -1;
+    }
+
+    /** The identity of the rank recorded dead, or null if none is. */
+    ProcessIdentity recordedDeath()
+    {
+        final int recorded = record.firstDeadRank();
+        return recorded < 0 ? null : ranks.get(recorded);
+    }
+
     private int firstDeadRank()
     {
         for (int rank = 0; rank < ranks.size(); rank++)
@@ -127,8 +226,9 @@ public final class Liveness
     /** The error for a death that another waiter found and recorded. */
     private PeerDeathException foundDeadByAnother(final int rank, final Object what, final long waitedNs)
     {
-        return new PeerDeathException(rank, "rank " + rank + " died: another rank waiting with this one found it " +
-            "gone (pid " + ranks.get(rank).pid() + "); rank " + ownRank + " gave up after waiting " +
+        return new PeerDeathException(rank, "rank " + rank + " died: another rank waiting with this one, or a " +
+            "death watch, found it gone (pid " + ranks.get(rank).pid() + "); rank " + ownRank +
+            " gave up after waiting " +
             waitedNs / 1_000_000 + " ms in " + what);
     }
 

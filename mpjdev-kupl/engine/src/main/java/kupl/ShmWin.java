@@ -46,6 +46,10 @@ public final class ShmWin implements AutoCloseable
     private final Waiter waiter;
     /** Volatile: set by close() before it unmaps; a thread that reads it true fails with a clear message. */
     private volatile boolean freed;
+    /** The waiter's ranks and dead-rank record, read by {@link #checkProcesses} on every call of the layer above. */
+    private final Liveness liveness;
+    /** Guarded by this: the watch {@link #watchProcesses} started, closed at free; null if none. */
+    private DeathWatch watch;
 
     private ShmWin(final ShmComm comm, final long[] sizes, final MemorySegment[] segments, final boolean contiguous,
         final WindowMemory memory, final Arena views, final Fence fence, final PeerFence peerFence,
@@ -63,6 +67,7 @@ public final class ShmWin implements AutoCloseable
         this.freeBarrier = freeBarrier;
         this.clientArea = clientArea;
         this.waiter = waiter;
+        this.liveness = waiter.liveness();
     }
 
     static ShmWin allocate(final ShmComm comm, final long sizeBytes, final boolean contiguous)
@@ -405,6 +410,36 @@ public final class ShmWin implements AutoCloseable
         return waiter;
     }
 
+    /**
+     * Makes this process check, from a thread of its own at the liveness interval ({@code KUPL_SHM_LIVENESS_MS}),
+     * that the window's processes are alive, until the window is freed: the first one found dead is recorded in
+     * the window's control object, where {@link #checkProcesses} (in every process) and every wait read it. For a
+     * layer whose calls may never wait, such as locks taken at once and stores into the segments; a death is then
+     * known within one interval whatever the processes do. Once per window and process; later calls do nothing.
+     */
+    public synchronized void watchProcesses()
+    {
+        checkUsable();
+        if (watch == null)
+        {
+            watch = DeathWatch.start(liveness, comm.config().livenessIntervalNs());
+        }
+    }
+
+    /**
+     * Throws if a process of the window is known to have died: found by a wait or a {@link #watchProcesses watch}
+     * of any process of the window. One load of shared memory: cheap enough for every call of a layer above.
+     *
+     * @param what the call, for the message ("Win.lock of rank 2").
+     * @throws PeerDeathException naming the first rank found dead.
+     * @throws KuplException      if the window has been freed.
+     */
+    public void checkProcesses(final Object what)
+    {
+        checkUsable();
+        liveness.checkRecorded(what);
+    }
+
     /** Number of fences this process has completed on this window. */
     public long fenceCount()
     {
@@ -451,6 +486,8 @@ public final class ShmWin implements AutoCloseable
     {
         checkUsable();
         freed = true;
+        // Before anyone can leave the free (and then exit, which is no death): the watch stops looking first.
+        stopWatch();
         boolean everyoneDone = false;
         try
         {
@@ -471,6 +508,15 @@ public final class ShmWin implements AutoCloseable
             views.close();
             // Memory may serve another window unless waiting for a process failed (it died: nobody can reuse it).
             comm.windowFreed(this, memory, everyoneDone);
+        }
+    }
+
+    private synchronized void stopWatch()
+    {
+        if (watch != null)
+        {
+            watch.close();
+            watch = null;
         }
     }
 

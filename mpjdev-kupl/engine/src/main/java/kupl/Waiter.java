@@ -7,7 +7,9 @@ import java.util.function.BooleanSupplier;
  * The engine's one way to wait for another process: checks a condition, lets time pass with a
  * {@link BackoffIdle} (spin, yield, park) between checks, and at the liveness interval runs
  * the {@link Liveness} check and the caller's {@link WaitGuard}, so that a wait only a dead
- * process could end fails instead of lasting for ever. Fences, the free barrier, the locks of
+ * process could end fails instead of lasting for ever. A death already recorded (by another
+ * waiter, or a {@link DeathWatch}) ends a wait at its start, and between the passes of a wait
+ * that keeps working, without waiting for the interval. Fences, the free barrier, the locks of
  * {@code mpi.rma} ({@link ShmWin#awaitCondition}) and the shm device wait through it.
  *
  * <p><b>Conditions.</b> A condition is evaluated exactly once per check, and a true answer
@@ -271,6 +273,8 @@ public final class Waiter
             boolean timing = false;
             long startNs = 0;
             long nextCheckNs = 0;
+            // A death already recorded (by a waiter or a DeathWatch of any process) ends the wait at once: one load.
+            liveness.checkRecorded(what, 0);
             try
             {
                 while (true)
@@ -285,6 +289,12 @@ public final class Waiter
                     }
                     if (last == Outcome.WORKED)
                     {
+                        // Work that never stops (other ranks' messages) keeps the backoff spinning, short of the
+                        // timed check below: the record is read here instead, so a recorded death still ends it.
+                        if (liveness.deathRecorded())
+                        {
+                            liveness.checkRecorded(what, timing ? System.nanoTime() - startNs : 0);
+                        }
                         idle.reset();
                         last = Outcome.IDLE;
                         continue;

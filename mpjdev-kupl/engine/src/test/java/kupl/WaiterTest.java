@@ -214,8 +214,8 @@ class WaiterTest
             () -> assertEquals(2, found.deadRank()),
             () -> assertEquals(2, shared.firstDeadRank()),
             () -> assertEquals(2, told.deadRank()),
-            () -> assertTrue(told.getMessage().contains("another rank waiting with this one found it gone"),
-                told.getMessage()));
+            () -> assertTrue(told.getMessage().contains("another rank waiting with this one, or a death watch, found it " +
+                "gone"), told.getMessage()));
     }
 
     @Test
@@ -231,6 +231,45 @@ class WaiterTest
             () -> waiter.await(() -> false, Liveness.ANY_RANK, guard, "fence #3"));
 
         assertEquals("fence #3 can never complete", e.getMessage());
+    }
+
+    @Test
+    // A separate thread: a wait that misses the record spins without end, and only a preemptive timeout fails it.
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void shouldEndAWaitThatKeepsWorkingOnceADeathIsRecorded()
+    {
+        final DeadRankRecord record = DeadRankRecord.processLocal();
+        final Waiter waiter = waiter(liveness(record, ProcessIdentity.current(), deadRank()), RETURN_AT_ONCE);
+        final AtomicInteger attempts = new AtomicInteger();
+
+        // Work that never stops (other ranks' messages) never lets the wait idle to its timed check; a death
+        // watch records rank 2 meanwhile. Before, such a wait went on for as long as the work did.
+        final PeerDeathException e = assertThrows(PeerDeathException.class, () -> waiter.await(() ->
+        {
+            if (attempts.incrementAndGet() == 100)
+            {
+                record.record(2);
+            }
+            return Waiter.Outcome.WORKED;
+        }, "a receive from rank 1"));
+
+        assertAll(
+            () -> assertEquals(2, e.deadRank()),
+            () -> assertEquals(100, attempts.get(), "the first pass after the record ends it"),
+            () -> assertTrue(e.getMessage().endsWith("in a receive from rank 1"), e.getMessage()));
+    }
+
+    @Test
+    void shouldFailAWaitAtItsStartWhenADeathIsRecordedAlready()
+    {
+        final DeadRankRecord record = DeadRankRecord.processLocal();
+        record.record(1);
+        final Waiter waiter = waiter(liveness(record, deadRank()), RETURN_AT_ONCE);
+        final AtomicInteger checks = new AtomicInteger();
+
+        assertThrows(PeerDeathException.class, () -> waiter.await(() -> checks.incrementAndGet() > 1_000_000, "w"));
+
+        assertEquals(1, checks.get(), "only the check before the wait");
     }
 
     @Test

@@ -29,6 +29,17 @@ public interface SharedMemory
     void awaitCondition(BooleanSupplier condition, String what);
 
     /**
+     * Throws {@link mpi.rma.ErrorClass#ERR_PROC_FAILED}, naming the rank, if a process of the window is known to
+     * have died; else returns. Every RMA call, lock, unlock and flush on the window calls it, since on shared
+     * memory they may never wait (an uncontended lock, a store into a dead process's segment), and a death would
+     * otherwise go unnoticed for as long as the program runs: a provider should learn of a death within about a
+     * second whatever the processes do, and answer here for about the cost of a load.
+     *
+     * @param call the API call, starting the message ("Win.lock").
+     */
+    void checkProcesses(String call);
+
+    /**
      * Collective: releases the memory. Win.free calls it on every process after a fence that
      * every process entered in its free, so a provider need not wait for the others again.
      */

@@ -50,11 +50,17 @@ final class DeviceWaiter
         }
         catch (final PeerDeathException e)
         {
-            final int dead = e.deadRank();
-            final XDevException error = new XDevException("shm device: rank " + dead + " (pid " + comm.pid(dead) +
-                ") has died (exited without MPI.Finalize or was killed): " + e.getMessage());
-            error.initCause(e);
-            throw error;
+            throw deathError(e, comm);
         }
+    }
+
+    /** The device's error for a rank's death, naming the rank and its pid, the engine's exception as its cause. */
+    static XDevException deathError(final PeerDeathException death, final ShmComm comm)
+    {
+        final int dead = death.deadRank();
+        final XDevException error = new XDevException("shm device: rank " + dead + " (pid " + comm.pid(dead) +
+            ") has died (exited without MPI.Finalize or was killed): " + death.getMessage());
+        error.initCause(death);
+        return error;
     }
 }

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import kupl.Doorbell;
 import kupl.KuplConfig;
+import kupl.PeerDeathException;
 import kupl.ProcessProgress;
 import kupl.ShmComm;
 import kupl.ShmWin;
@@ -32,6 +33,9 @@ final class Progress implements RequestDriver, ProcessProgress
     private final MessageProtocol protocol;
     private final Completions completions;
     private final DeviceWaiter waiter;
+    /** The device's window, whose record of the first dead rank every call reads ({@link #checkUsable}). */
+    private final ShmWin window;
+    private final ShmComm comm;
     /** Volatile: read by checks outside the lock; set once, under the lock, by finish. */
     private volatile boolean finished;
     /** Volatile: the first protocol or liveness error, set once; every later call fails with it. */
@@ -52,6 +56,8 @@ final class Progress implements RequestDriver, ProcessProgress
         final MessageProtocol protocol, final Completions completions, final Doorbell ownBell, final long maxParkNs)
     {
         this.ownRank = comm.rank();
+        this.window = window;
+        this.comm = comm;
         this.queues = queues;
         this.protocol = protocol;
         this.completions = completions;
@@ -243,7 +249,11 @@ final class Progress implements RequestDriver, ProcessProgress
         return finished;
     }
 
-    /** Throws if the device is broken or finished. */
+    /**
+     * Throws if the device is broken or finished, or if a rank of the job is known to have died (a wait or the
+     * window's death watch of any rank found it): a call that would not wait, such as a send into a dead rank's
+     * queue, fails too, and the device is broken from then on.
+     */
     void checkUsable()
     {
         // Volatile loads: a failure or finish on another thread of this process is seen here.
@@ -258,6 +268,15 @@ final class Progress implements RequestDriver, ProcessProgress
         if (finished)
         {
             throw new XDevException("shm device: rank " + ownRank + " has already finished (MPI.Finalize)");
+        }
+        try
+        {
+            // One load of the window's record: the cost of learning of a death without waiting.
+            window.checkProcesses("a call of the shm device");
+        }
+        catch (final PeerDeathException e)
+        {
+            throw broken(DeviceWaiter.deathError(e, comm));
         }
     }
 

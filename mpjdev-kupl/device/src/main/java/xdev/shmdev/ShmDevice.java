@@ -140,6 +140,8 @@ public final class ShmDevice implements Device
         progress = new Progress(job.window(), job.comm(), job.config(), queues, protocol, completions, bells[own],
             maxParkNs);
         ownBell = bells[own];
+        // A rank's death is then known to every call within one liveness interval, even to ranks that never wait.
+        job.window().watchProcesses();
         if (DeviceFault.configured() != DeviceFault.NO_PROGRESS_IN_OTHER_WAITS)
         {
             progress.installForEveryWait();

@@ -167,6 +167,7 @@ public final class MessageWindow
     void put(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
         final int target, final long offset, final TargetRuns runs)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -201,6 +202,7 @@ public final class MessageWindow
     void get(final String call, final BasicType type, final Object origin, final int originOffset, final int count,
         final int target, final long offset, final TargetRuns runs)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -233,6 +235,7 @@ public final class MessageWindow
     Completion startGet(final String call, final BasicType type, final Object origin, final int originOffset,
         final int count, final int target, final long offset, final TargetRuns runs, final Runnable arrival)
     {
+        checkAgent(call);
         if (target == rank || exposed.isDynamic())
         {
             get(call, type, origin, originOffset, count, target, offset, runs);
@@ -250,6 +253,7 @@ public final class MessageWindow
     void accumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final int count, final int target, final long offset, final TargetRuns runs)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -288,6 +292,7 @@ public final class MessageWindow
         final int originOffset, final Object result, final int resultOffset, final int count, final int target,
         final long offset, final TargetRuns runs)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -316,6 +321,7 @@ public final class MessageWindow
         final int originOffset, final Object result, final int resultOffset, final int count, final int target,
         final long offset, final TargetRuns runs, final Runnable arrival)
     {
+        checkAgent(call);
         if (target == rank || exposed.isDynamic())
         {
             getAccumulate(call, type, op, origin, originOffset, result, resultOffset, count, target, offset, runs);
@@ -333,6 +339,7 @@ public final class MessageWindow
     long compareAndSwap(final String call, final BasicType type, final long compare, final long replacement,
         final int target, final long offset)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -356,6 +363,7 @@ public final class MessageWindow
     /** Returns once {@code target}'s lock is held by this process, shared or exclusive. */
     void lock(final String call, final int target, final boolean exclusive)
     {
+        checkAgent(call);
         if (target == rank)
         {
             try
@@ -367,6 +375,10 @@ public final class MessageWindow
                 Thread.currentThread().interrupt();
                 throw new RmaException(ErrorClass.ERR_OTHER, call + ": interrupted while waiting for the lock of " +
                     "this process's own memory", e);
+            }
+            catch (final RuntimeException agentFailure)
+            {
+                throw ProcessFailures.classify(call, "this process's RMA agent", agentFailure);
             }
             return;
         }
@@ -380,6 +392,7 @@ public final class MessageWindow
      */
     void unlock(final String call, final int target, final boolean held, final boolean exclusive)
     {
+        checkAgent(call);
         if (!held)
         {
             flush(call, target);
@@ -412,6 +425,7 @@ public final class MessageWindow
      */
     void flush(final String call, final int target)
     {
+        checkAgent(call);
         final RmaException fault = flushCollecting(call, target);
         if (fault != null)
         {
@@ -510,6 +524,21 @@ public final class MessageWindow
         if (failure != null)
         {
             throw ProcessFailures.classify(call, "this process's RMA agent", failure);
+        }
+    }
+
+    /**
+     * Throws the failure that stopped this process's agent, if one did: a volatile load. The agent stops on the
+     * first dead process of the window its device reports; from then on no epoch of the window can complete,
+     * so every call fails at once, naming the rank, instead of going on until it happens to wait for the dead
+     * process.
+     */
+    private void checkAgent(final String call)
+    {
+        final RmaException failure = agentFailure(call);
+        if (failure != null)
+        {
+            throw failure;
         }
     }
 

@@ -22,6 +22,8 @@ public final class PassiveLockQueue
     private int sharedHolders;
     private boolean exclusiveHeld;
     private boolean ownGranted;
+    /** What stopped the agent, which alone could grant this process's own thread the lock; null while it serves. */
+    private RuntimeException agentFailure;
 
     PassiveLockQueue(final int ownRank)
     {
@@ -52,15 +54,34 @@ public final class PassiveLockQueue
         return grant();
     }
 
-    /** Takes the lock for this process's own thread, waiting behind earlier requests. */
+    /**
+     * Takes the lock for this process's own thread, waiting behind earlier requests.
+     *
+     * @throws RuntimeException what stopped the agent ({@link #agentStopped}), if the lock is not granted by then:
+     *                          the origins ahead of this one can no longer release it through the agent.
+     */
     synchronized void acquireLocal(final boolean exclusive) throws InterruptedException
     {
         ownGranted = false;
         request(ownRank, exclusive);
         while (!ownGranted)
         {
+            if (agentFailure != null)
+            {
+                throw agentFailure;
+            }
             wait();
         }
+    }
+
+    /**
+     * The agent stopped on {@code failure} (a dead process, most often): a wait of {@link #acquireLocal}, now or
+     * later, fails with it instead of waiting for a release that cannot come.
+     */
+    synchronized void agentStopped(final RuntimeException failure)
+    {
+        agentFailure = failure;
+        notifyAll();
     }
 
     /** Grants the requests at the head of the queue that the holders allow; notifies this process's own. */

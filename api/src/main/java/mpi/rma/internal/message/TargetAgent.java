@@ -110,8 +110,10 @@ public final class TargetAgent implements Runnable
             // Volatile store: this process's next synchronisation reports it; the origins waiting on this agent
             // learn of it only from the device (a dead process) or from this line.
             failure = e;
-            // A win.waitFor waiting for a complete that this agent would have taken fails instead of waiting for ever.
+            // A win.waitFor waiting for a complete that this agent would have taken fails instead of waiting for ever,
+            // and so does a lock of this process's own memory that only a request to the agent could release.
             completions.agentStopped(e);
+            locks.agentStopped(e);
             System.err.println("mpi.rma: " + thread.getName() + " stopped serving the window: " + e);
         }
     }

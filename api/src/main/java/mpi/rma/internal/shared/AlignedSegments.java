@@ -97,6 +97,12 @@ public final class AlignedSegments implements SharedMemory
     }
 
     @Override
+    public void checkProcesses(final String call)
+    {
+        memory.checkProcesses(call);
+    }
+
+    @Override
     public void free()
     {
         memory.free();

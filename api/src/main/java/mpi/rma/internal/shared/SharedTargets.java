@@ -26,6 +26,10 @@ import mpi.rma.spi.SharedMemory;
  * family is atomic per element ({@link AtomicElements}), passive-target locks are lock words in the
  * segment ({@link TargetLocks}), and collective calls agree on failure through the client area
  * ({@link CollectiveFailure}). Every call is complete when it returns, so flushes have nothing to do.
+ *
+ * <p>Since such calls may never wait, each first asks the provider whether a process of the window has died
+ * ({@link SharedMemory#checkProcesses}, a load): without that, a process could go on locking a dead process's
+ * memory and accumulating into it for as long as it runs (docs/faults.md#what-a-dead-process-does-on-each-device).
  */
 public final class SharedTargets implements TargetPath
 {
@@ -65,6 +69,7 @@ public final class SharedTargets implements TargetPath
     public void put(final String call, final Object origin, final int originOffset, final TypeLayout originType,
         final int originCount, final int target, final long offset, final TypeLayout targetType, final int targetCount)
     {
+        memory.checkProcesses(call);
         TypedMoves.put(origin, originOffset, originType, originCount, segments[target], offset, targetType,
             targetCount);
     }
@@ -73,6 +78,7 @@ public final class SharedTargets implements TargetPath
     public void get(final String call, final Object origin, final int originOffset, final TypeLayout originType,
         final int originCount, final int target, final long offset, final TypeLayout targetType, final int targetCount)
     {
+        memory.checkProcesses(call);
         AccessChecks.checkNoOverlap(call, "origin", originType, originCount, "§12.3.2");
         TypedMoves.get(origin, originOffset, originType, originCount, segments[target], offset, targetType,
             targetCount);
@@ -83,6 +89,7 @@ public final class SharedTargets implements TargetPath
         final TypeLayout originType, final int originCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
+        memory.checkProcesses(call);
         TypedMoves.accumulate(atomics, op, origin, originOffset, originType, originCount, null, 0, null, 0, target,
             segments[target], offset, targetType, targetCount);
     }
@@ -93,6 +100,7 @@ public final class SharedTargets implements TargetPath
         final TypeLayout resultType, final int resultCount, final int target, final long offset,
         final TypeLayout targetType, final int targetCount)
     {
+        memory.checkProcesses(call);
         TypedMoves.accumulate(atomics, op, origin, originOffset, originType, originCount, result, resultOffset,
             resultType, resultCount, target, segments[target], offset, targetType, targetCount);
     }
@@ -101,6 +109,7 @@ public final class SharedTargets implements TargetPath
     public void fetchAndOp(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int target, final long offset)
     {
+        memory.checkProcesses(call);
         final long operand = op == ReduceOp.NO_OP ? 0 : type.rawFromArray(origin, originOffset);
         type.rawToArray(atomics.getAndApply(target, segments[target], offset, type, op, operand), result,
             resultOffset);
@@ -110,6 +119,7 @@ public final class SharedTargets implements TargetPath
     public long compareAndSwap(final String call, final BasicType type, final long compare, final long replacement,
         final int target, final long offset)
     {
+        memory.checkProcesses(call);
         return atomics.compareAndSwap(target, segments[target], offset, type, compare, replacement);
     }
 
@@ -132,12 +142,14 @@ public final class SharedTargets implements TargetPath
     @Override
     public void lock(final String call, final int target, final boolean exclusive)
     {
+        memory.checkProcesses(call);
         locks.acquire(target, exclusive);
     }
 
     @Override
     public void unlock(final String call, final int target, final boolean held, final boolean exclusive)
     {
+        memory.checkProcesses(call);
         if (held)
         {
             locks.release(target, exclusive);
@@ -147,7 +159,9 @@ public final class SharedTargets implements TargetPath
     @Override
     public void flush(final String call, final int target)
     {
-        // Calls on shared memory complete when they return: the caller's memory fence is all a flush needs.
+        // Calls on shared memory complete when they return: the caller's memory fence is all a flush needs; a
+        // flush that involves a dead process fails all the same.
+        memory.checkProcesses(call);
     }
 
     @Override

@@ -126,6 +126,12 @@ public class PscwFlagsTest
             }
 
             @Override
+            public void checkProcesses(final String call)
+            {
+                memory.checkProcesses(call);
+            }
+
+            @Override
             public void free()
             {
                 // The test's memory is freed after each test.

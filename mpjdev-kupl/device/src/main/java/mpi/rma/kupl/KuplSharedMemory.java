@@ -11,7 +11,8 @@ import mpi.rma.spi.SharedMemory;
 
 /**
  * One MPI window's memory: an engine window, with the engine's failures as MPI errors (a dead
- * process as ERR_PROC_FAILED, see {@link KuplFailures}).
+ * process as ERR_PROC_FAILED, see {@link KuplFailures}). The engine watches the window's processes
+ * ({@link ShmWin#watchProcesses}) for as long as the window lives.
  */
 final class KuplSharedMemory implements SharedMemory
 {
@@ -20,6 +21,8 @@ final class KuplSharedMemory implements SharedMemory
     KuplSharedMemory(final ShmWin win)
     {
         this.win = win;
+        // The window's calls may never wait (see checkProcesses): a watch finds deaths for them within an interval.
+        win.watchProcesses();
     }
 
     @Override
@@ -57,6 +60,19 @@ final class KuplSharedMemory implements SharedMemory
         catch (final KuplException e)
         {
             throw failed("waiting for " + what, e);
+        }
+    }
+
+    @Override
+    public void checkProcesses(final String call)
+    {
+        try
+        {
+            win.checkProcesses(call);
+        }
+        catch (final KuplException e)
+        {
+            throw failed(call, e);
         }
     }
 
