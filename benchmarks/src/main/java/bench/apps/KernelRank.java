@@ -3,10 +3,11 @@ package bench.apps;
 import java.util.List;
 import java.util.Locale;
 
-import bench.Samples;
+import bench.harness.Samples;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import bench.harness.Samples;
 
 /**
  * Runs application kernels on every rank of an MPJ Express job: for each repetition the

@@ -13,11 +13,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import bench.Samples;
+import bench.harness.Samples;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
+import bench.harness.Samples;
 
 /**
  * Every kernel, at its smoke-run size, runs as a real 2-rank job on shm and on MPJ Express's
