@@ -10,23 +10,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import bench.apps.KernelRank;
+import bench.harness.CommandLine;
+import bench.harness.FixedWait;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.Samples;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
-import bench.apps.Kernels;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
-import bench.engine.EngineBenchmark;
-import bench.harness.FixedWait;
-import bench.harness.Samples;
 
 /**
  * The application kernels of {@code bench.apps} (LU, SOR, sparse power iteration, molecular
@@ -88,11 +87,6 @@ public final class AppBenchmark
     static final Duration FULL_JOB_TIMEOUT = Duration.ofMinutes(5);
     static final Duration QUICK_JOB_TIMEOUT = Duration.ofMinutes(2);
 
-    private static final String USAGE = "usage: AppBenchmark [--quick] [--np 2,4] [--only " +
-        String.join(",", Arrays.stream(Kernels.values()).map(Kernels::shortName).toList()) +
-        "] [--reps N] [--variants " + String.join(",", VARIANTS.stream().map(ShmVariant::name).toList()) +
-        "] [--mpj-home DIR] [--no-multicore] [--no-niodev] " + ReportOptions.USAGE;
-
     /** What one run measures, from the command line. */
     private record Plan(boolean quick, List<Integer> processCounts, List<Kernels> kernels, int repetitions,
         List<ShmVariant> variants, Path mpjHome, boolean multicore, boolean niodev)
@@ -139,7 +133,7 @@ public final class AppBenchmark
         double communicationShare()
         {
             return kernelMs.length == 0 || communicationMs.length != kernelMs.length ? Double.NaN :
-                Samples.median(warm(communicationMs)) / Samples.median(warmMs());
+                Stat.median(warm(communicationMs)) / Stat.median(warmMs());
         }
 
         private static double[] warm(final double[] ms)
@@ -159,15 +153,7 @@ public final class AppBenchmark
 
     public static void main(final String[] args) throws Exception
     {
-        try
-        {
-            System.exit(run(args, System.out));
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
+        CommandLine.main(args, commandLine -> run(commandLine, System.out));
     }
 
     /**
@@ -178,18 +164,11 @@ public final class AppBenchmark
      */
     public static int run(final String[] args, final PrintStream out) throws Exception
     {
-        final ReportOptions options;
-        try
-        {
-            options = ReportOptions.parse(args, AppBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
-        }
-        final Plan plan = parse(options.benchmarkArgs());
+        final AppOptions options = AppOptions.parse(args);
+        final Plan plan = new Plan(options.quick, options.processCounts, options.kernels, options.repetitions(),
+            options.variants, options.mpjHome, options.multicore, options.niodev);
         final ReportRun report = ReportRun.start("apps", "Application benchmarks" +
-            (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, List.of(
+            (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""), options.report, out, List.of(
             plan.repetitions() + " repetitions of each kernel in each job; multicore and niodev with MPJ Express's " +
             "defaults; shm columns: " + String.join("; ", plan.variants().stream()
             .map(v -> v.column() + " = " + v.describe()).toList())));
@@ -198,71 +177,6 @@ public final class AppBenchmark
             report.note("Run with --quick: tiny problem sizes; the figures are not meaningful.");
         }
         return new AppBenchmark(plan, report).run();
-    }
-
-    private static Plan parse(final String[] args)
-    {
-        boolean quick = false;
-        List<Integer> processCounts = List.of(2, 4);
-        List<Kernels> kernels = List.of(Kernels.values());
-        Integer repetitions = null;
-        List<ShmVariant> variants = DEFAULT_VARIANTS;
-        Path mpjHome = Jobs.defaultMpjHome();
-        boolean multicore = true;
-        boolean niodev = true;
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" -> quick = true;
-                case "--np" -> processCounts = Arrays.stream(value(args, i++).split(","))
-                    .map(count -> positive("--np", count)).toList();
-                case "--only" -> kernels = Kernels.parse(value(args, i++));
-                case "--reps" -> repetitions = positive("--reps", value(args, i++));
-                case "--variants" -> variants = Arrays.stream(value(args, i++).split(",")).map(AppBenchmark::variant)
-                    .toList();
-                case "--mpj-home" -> mpjHome = Path.of(value(args, i++)).toAbsolutePath();
-                case "--no-multicore" -> multicore = false;
-                case "--no-niodev" -> niodev = false;
-                default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; " + USAGE);
-            }
-        }
-        return new Plan(quick, processCounts, kernels,
-            repetitions != null ? repetitions : quick ? QUICK_REPETITIONS : FULL_REPETITIONS, variants, mpjHome,
-            multicore, niodev);
-    }
-
-    private static String value(final String[] args, final int option)
-    {
-        if (option + 1 == args.length)
-        {
-            throw new IllegalArgumentException(args[option] + " needs a value; " + USAGE);
-        }
-        return args[option + 1];
-    }
-
-    private static int positive(final String option, final String value)
-    {
-        try
-        {
-            final int number = Integer.parseInt(value.strip());
-            if (number > 0)
-            {
-                return number;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // Reported below.
-        }
-        throw new IllegalArgumentException(option + " " + value + ": each value must be a positive integer; " + USAGE);
-    }
-
-    private static ShmVariant variant(final String name)
-    {
-        return VARIANTS.stream().filter(variant -> variant.name().equals(name.strip())).findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("--variants: " + name + " is not one of " +
-                VARIANTS.stream().map(ShmVariant::name).toList() + "; " + USAGE));
     }
 
     private int run() throws Exception
@@ -428,7 +342,7 @@ public final class AppBenchmark
                     final Outcome outcome = row.get(column);
                     final double share = outcome.communicationShare();
                     cells.add(Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.0f%% (%.3f s)",
-                        100 * share, Samples.median(outcome.warmMs()) * share / 1e3));
+                        100 * share, Stat.median(outcome.warmMs()) * share / 1e3));
                 }
                 table.row(cells);
             }
@@ -473,15 +387,15 @@ public final class AppBenchmark
             return "FAILED";
         }
         final double[] warm = outcome.warmMs();
-        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Samples.median(warm) / 1e3, Samples.min(warm) / 1e3,
-            Samples.max(warm) / 1e3) + (outcome.failure() == null ? "" : " FAILED");
+        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Stat.median(warm) / 1e3, Stat.min(warm) / 1e3,
+            Stat.max(warm) / 1e3) + (outcome.failure() == null ? "" : " FAILED");
     }
 
     /** shm's median warm seconds over the other column's; not a number where either has no figures. */
     private static Ratio ratio(final String label, final Outcome shm, final Outcome other)
     {
-        final double shmS = shm.kernelMs().length == 0 ? Double.NaN : Samples.median(shm.warmMs()) / 1e3;
-        final double otherS = other.kernelMs().length == 0 ? Double.NaN : Samples.median(other.warmMs()) / 1e3;
+        final double shmS = shm.kernelMs().length == 0 ? Double.NaN : Stat.median(shm.warmMs()) / 1e3;
+        final double otherS = other.kernelMs().length == 0 ? Double.NaN : Stat.median(other.warmMs()) / 1e3;
         return Ratio.of(label, shmS, otherS, "s");
     }
 }

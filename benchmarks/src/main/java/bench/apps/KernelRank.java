@@ -7,7 +7,6 @@ import bench.harness.Samples;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
-import bench.harness.Samples;
 
 /**
  * Runs application kernels on every rank of an MPJ Express job: for each repetition the

@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import bench.cluster.ClusterTable.Column;
+import bench.apps.AppBenchmark;
 import bench.apps.KernelRank;
 import bench.apps.Kernels;
+import bench.cluster.ClusterTable.Column;
+import bench.device.DeviceRank;
+import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.Progress;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Text;
 import mpjrun.JobResult;
@@ -28,9 +30,6 @@ import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
 import mpjrun.SimulatedCluster;
-import bench.apps.AppBenchmark;
-import bench.device.DeviceRank;
-import bench.engine.EngineBenchmark;
 
 /**
  * Jobs that span nodes, on a {@link SimulatedCluster} of 2 nodes: 2 nodes x 2 ranks and 2 nodes x 4 ranks in one
@@ -85,11 +84,7 @@ public final class ClusterBenchmark
     static final String APPS = "apps";
 
     private static final int MIB = 1 << 20;
-    private static final List<ClusterRow> ROWS = rows();
-    private static final String USAGE = "usage: ClusterBenchmark [--quick] [--devices " +
-        String.join(",", ClusterJobs.DEVICES) + "] [--only " + String.join(",", options()) + "] [--mpj-home DIR] " +
-        ReportOptions.USAGE;
-
+    static final List<ClusterRow> ROWS = rows();
     /** What one run measures, from the command line. */
     record Plan(boolean quick, List<String> devices, List<ClusterRow> rows, Path mpjHome)
     {
@@ -115,15 +110,7 @@ public final class ClusterBenchmark
 
     public static void main(final String[] args) throws Exception
     {
-        try
-        {
-            System.exit(run(args, System.out));
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
+        CommandLine.main(args, commandLine -> run(commandLine, System.out));
     }
 
     /**
@@ -134,19 +121,11 @@ public final class ClusterBenchmark
      */
     public static int run(final String[] args, final PrintStream out) throws Exception
     {
-        final ReportOptions options;
-        try
-        {
-            options = ReportOptions.parse(args, ClusterBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
-        }
-        final Plan plan = parse(options.benchmarkArgs());
+        final ClusterOptions options = ClusterOptions.parse(args);
+        final Plan plan = options.plan();
         final Settings settings = plan.settings();
         final ReportRun report = ReportRun.start("cluster", "Jobs across simulated nodes" +
-            (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, List.of(
+            (plan.quick() ? " (--quick: smoke run, figures not meaningful)" : ""), options.report, out, List.of(
             "jobs: " + String.join(", ", SHAPES.stream().map(ClusterShape::label).toList()) + ", ranks in blocks " +
             "(node 1 first), all on one simulated cluster of 2 nodes (mpjrun.SimulatedCluster: a network namespace, " +
             "veth pair, host name and MPJ Express daemon per node)",
@@ -161,31 +140,6 @@ public final class ClusterBenchmark
             report.note("Run with --quick: tiny repetitions and problem sizes; the figures are not meaningful.");
         }
         return new ClusterBenchmark(plan, report).run();
-    }
-
-    /**
-     * The plan of {@code args} (without the report's options).
-     *
-     * @throws IllegalArgumentException with the usage if an argument is not understood.
-     */
-    static Plan parse(final String[] args)
-    {
-        boolean quick = false;
-        List<String> devices = ClusterJobs.DEVICES;
-        List<ClusterRow> rows = ROWS;
-        Path mpjHome = Jobs.defaultMpjHome();
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" -> quick = true;
-                case "--devices" -> devices = devices(value(args, i++));
-                case "--only" -> rows = only(value(args, i++));
-                case "--mpj-home" -> mpjHome = Path.of(value(args, i++)).toAbsolutePath();
-                default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; " + USAGE);
-            }
-        }
-        return new Plan(quick, devices, rows, mpjHome);
     }
 
     /** Every row, in table order. */
@@ -224,48 +178,6 @@ public final class ClusterBenchmark
         ROWS.forEach(row -> names.add(row.option()));
         names.add(APPS);
         return List.copyOf(names);
-    }
-
-    private static List<ClusterRow> only(final String names)
-    {
-        final Set<String> wanted = new LinkedHashSet<>();
-        for (final String name : names.split(","))
-        {
-            final String option = name.strip();
-            if (!options().contains(option))
-            {
-                throw new IllegalArgumentException("--only names " + option + ", which is no row of " + options() +
-                    "; " + USAGE);
-            }
-            wanted.add(option);
-        }
-        return ROWS.stream().filter(row -> wanted.contains(row.option()) || row.isKernel() && wanted.contains(APPS))
-            .toList();
-    }
-
-    private static List<String> devices(final String names)
-    {
-        final Set<String> devices = new LinkedHashSet<>();
-        for (final String name : names.split(","))
-        {
-            if (!ClusterJobs.DEVICES.contains(name.strip()))
-            {
-                throw new IllegalArgumentException("--devices names " + name.strip() + ", which is not one of " +
-                    ClusterJobs.DEVICES + "; " + USAGE);
-            }
-            devices.add(name.strip());
-        }
-        // Columns keep their order whatever the order given.
-        return ClusterJobs.DEVICES.stream().filter(devices::contains).toList();
-    }
-
-    private static String value(final String[] args, final int option)
-    {
-        if (option + 1 == args.length)
-        {
-            throw new IllegalArgumentException(args[option] + " needs a value; " + USAGE);
-        }
-        return args[option + 1];
     }
 
     private int run() throws Exception

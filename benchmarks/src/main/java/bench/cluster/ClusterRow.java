@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.Objects;
 
 import bench.apps.Kernels;
+import bench.device.DeviceRank;
+import bench.harness.Stat;
 import bench.report.Ratio;
 import bench.report.Target;
 import mpjrun.DeviceName;
-import bench.device.DeviceRank;
-import bench.harness.Stat;
 
 /**
  * One row of {@link ClusterBenchmark}: what is measured, by which ranks of a {@link ClusterShape}, in which

@@ -3,6 +3,7 @@ package bench.cluster;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+
 import bench.device.DeviceRank;
 
 /**

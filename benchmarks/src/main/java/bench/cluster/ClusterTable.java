@@ -7,13 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 import bench.apps.KernelRank;
-import bench.harness.Jobs;
-import bench.report.Ratio;
-import bench.report.Table;
-import mpjrun.JobResult;
 import bench.device.DeviceRank;
 import bench.harness.Samples;
 import bench.harness.Stat;
+import bench.report.Ratio;
+import bench.report.Table;
+import mpjrun.JobResult;
 
 /**
  * The table of one {@link ClusterShape} of {@link ClusterBenchmark}, built from what its jobs printed: a row per

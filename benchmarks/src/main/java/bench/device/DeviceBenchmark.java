@@ -8,11 +8,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
+import bench.engine.EngineBenchmark;
+import bench.engine.FenceRank;
+import bench.harness.CommandLine;
 import bench.harness.Jobs;
+import bench.harness.MpjMulticore;
 import bench.harness.Progress;
+import bench.harness.Samples;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -26,11 +31,6 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
 import mpjrun.ShmJob;
-import bench.engine.EngineBenchmark;
-import bench.engine.FenceRank;
-import bench.harness.MpjMulticore;
-import bench.harness.Samples;
-import bench.harness.Stat;
 
 /**
  * The {@code shm} device against MPJ Express's multicore mode (smpdev: ranks are threads of one
@@ -83,7 +83,7 @@ public final class DeviceBenchmark
      * within 1.5x, 1 KiB within 2x, 64 KiB at or below it; bandwidth at or above it and the multicore device.
      * The plain rows ({@link PlainPingPong}, warmed up as a user's program is) are held to the same.
      */
-    private static final List<DeviceRow> ROWS = List.of(
+    static final List<DeviceRow> ROWS = List.of(
         new DeviceRow("ping-pong half round trip, 8 B", "pingpong:8", 2, "us", 1e-3, 2_000, 1.5, NONE),
         new DeviceRow("ping-pong half round trip, 1 KiB", "pingpong:1024", 2, "us", 1e-3, NONE, 2, NONE),
         new DeviceRow("ping-pong half round trip, 64 KiB", "pingpong:65536", 2, "us", 1e-3, NONE, 1, NONE),
@@ -125,76 +125,23 @@ public final class DeviceBenchmark
 
     public static void main(final String[] args) throws Exception
     {
-        try
+        CommandLine.main(args, commandLine ->
         {
-            run(args, System.out);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
+            run(commandLine, System.out);
+            return 0;
+        });
     }
 
     /**
      * Runs the benchmark with {@code args} (see the class comment), printing the table to {@code out}.
      *
-     * @throws IllegalArgumentException with the usage if an argument is not understood.
+     * @throws bench.harness.UsageException with the usage if an argument is not understood.
      */
-    public static void run(final String[] commandLine, final PrintStream out) throws Exception
+    public static void run(final String[] args, final PrintStream out) throws Exception
     {
-        final ReportOptions options = ReportOptions.parse(commandLine, DeviceBenchmark.class);
-        final String[] args = options.benchmarkArgs();
-        Settings settings = FULL;
-        Path mpjHome = Jobs.defaultMpjHome();
-        List<DeviceRow> rows = ROWS;
-        boolean multicore = true;
-        boolean niodev = true;
-        boolean openMpi = true;
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" -> settings = QUICK;
-                case "--mpj-home" ->
-                {
-                    if (i + 1 == args.length)
-                    {
-                        throw usage("--mpj-home needs a directory");
-                    }
-                    mpjHome = Path.of(args[++i]).toAbsolutePath();
-                }
-                case "--only" ->
-                {
-                    if (i + 1 == args.length)
-                    {
-                        throw usage("--only needs parts");
-                    }
-                    final List<String> parts = List.of(args[++i].split(","));
-                    final List<String> known = ROWS.stream().map(DeviceRow::part).distinct().toList();
-                    for (final String part : parts)
-                    {
-                        if (!known.contains(part))
-                        {
-                            throw usage("--only names " + part + ", which is no part of " + known);
-                        }
-                    }
-                    rows = ROWS.stream().filter(row -> parts.contains(row.part())).toList();
-                }
-                case "--no-multicore" -> multicore = false;
-                case "--no-niodev" -> niodev = false;
-                case "--no-openmpi" -> openMpi = false;
-                default -> throw usage("unknown argument " + args[i]);
-            }
-        }
-        new DeviceBenchmark(settings, mpjHome, rows, multicore, niodev, openMpi, options, out).run();
-    }
-
-    private static IllegalArgumentException usage(final String problem)
-    {
-        return new IllegalArgumentException(problem +
-            "; usage: DeviceBenchmark [--quick] [--mpj-home DIR] [--only PART,...] [--no-multicore] [--no-niodev] " +
-            "[--no-openmpi] " + ReportOptions.USAGE);
+        final DeviceOptions options = DeviceOptions.parse(args);
+        new DeviceBenchmark(options.settings, options.mpjHome, options.rows, options.multicore, options.niodev,
+            options.openMpi, options.report, out).run();
     }
 
     private void run() throws Exception

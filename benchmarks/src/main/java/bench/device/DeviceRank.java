@@ -4,9 +4,9 @@ import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 
-import mpi.MPI;
 import bench.cluster.ClusterBenchmark;
 import bench.harness.Samples;
+import mpi.MPI;
 
 /**
  * One rank of the device benchmark, an ordinary MPJ Express program that runs unchanged on any

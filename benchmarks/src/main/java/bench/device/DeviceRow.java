@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import bench.harness.Stat;
 import bench.report.Ratio;
 import bench.report.Target;
-import bench.harness.Stat;
 
 /**
  * One row of {@link DeviceBenchmark}: a part of {@link DeviceRank} (or of {@link PlainPingPong}, for a part

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import bench.harness.Stat;
 import bench.report.Table;
 import bench.report.Text;
-import bench.harness.Stat;
 
 /**
  * The device benchmark's floor for its bandwidth rows, measured in the same run: {@link RingModel}'s two

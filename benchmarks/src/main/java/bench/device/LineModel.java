@@ -5,8 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
-import xdev.shmdev.ShmDevice;
 import bench.harness.Samples;
+import xdev.shmdev.ShmDevice;
 
 /**
  * The floor of the shm device's 8-byte ping-pong, without the device: a half round trip that moves one cache

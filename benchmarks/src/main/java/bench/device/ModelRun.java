@@ -5,11 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import mpjrun.JobResult;
-import mpjrun.MpjJobs;
-import bench.harness.Jobs;
 import bench.harness.Samples;
 import bench.harness.Stat;
+import mpjrun.JobResult;
+import mpjrun.MpjJobs;
 
 /**
  * One run of a floor model ({@link RingModel}, {@link LineModel}) in a JVM of its own, as the device's ranks

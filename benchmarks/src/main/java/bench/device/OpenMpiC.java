@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-import kupl.bootstrap.ProcessJob;
 import bench.harness.Samples;
+import kupl.bootstrap.ProcessJob;
 
 /**
  * Open MPI's C library measured with our own small osu-style programs ({@code benchmarks/src/main/c}: one per

@@ -3,8 +3,8 @@ package bench.device;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
-import mpi.MPI;
 import bench.harness.Samples;
+import mpi.MPI;
 
 /**
  * A ping-pong written as a user writes one, not as {@link DeviceRank} does: ranks 0 and 1 bounce a

@@ -6,8 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.LongUnaryOperator;
 
-import xdev.shmdev.ShmDevice;
 import bench.harness.Samples;
+import xdev.shmdev.ShmDevice;
 
 /**
  * The floor of the shm device's large-message path, without the device: what its two copies cost on this

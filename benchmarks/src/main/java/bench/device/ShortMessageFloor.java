@@ -3,9 +3,9 @@ package bench.device;
 import java.util.List;
 import java.util.Map;
 
+import bench.harness.Stat;
 import bench.report.Table;
 import bench.report.Text;
-import bench.harness.Stat;
 
 /**
  * The device benchmark's floor for its 8-byte ping-pong rows, measured in the same run: {@link LineModel}'s

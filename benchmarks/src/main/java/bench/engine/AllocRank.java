@@ -1,11 +1,11 @@
 package bench.engine;
 
+import bench.harness.Samples;
+import bench.harness.TmpfsReservation;
 import kupl.ShmComm;
 import kupl.ShmType;
 import kupl.ShmWin;
 import kupl.bootstrap.SocketOob;
-import bench.harness.Samples;
-import bench.harness.TmpfsReservation;
 
 /**
  * One process of the allocation benchmark, started by {@link EngineBenchmark} through

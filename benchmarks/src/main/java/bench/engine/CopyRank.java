@@ -4,10 +4,10 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import bench.harness.Samples;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import kupl.bootstrap.SocketOob;
-import bench.harness.Samples;
 
 /**
  * One of the two processes of the copy benchmark, started by {@link EngineBenchmark} through

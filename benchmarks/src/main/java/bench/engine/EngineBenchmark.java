@@ -1,7 +1,6 @@
 package bench.engine;
 
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,8 +11,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import bench.harness.CommandLine;
 import bench.harness.Jobs;
+import bench.harness.MpjMulticore;
 import bench.harness.Progress;
+import bench.harness.Samples;
+import bench.harness.Stat;
+import bench.harness.UsageException;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -23,10 +27,6 @@ import bench.report.Target;
 import bench.report.Text;
 import kupl.bootstrap.LocalJob;
 import kupl.bootstrap.RankJvmDefaults;
-import mpjrun.MpjHome;
-import bench.harness.MpjMulticore;
-import bench.harness.Samples;
-import bench.harness.Stat;
 
 /**
  * Measures the KUPL engine against MPJ Express in one run and prints one Markdown table per
@@ -106,7 +106,8 @@ public final class EngineBenchmark
     private static final String[] SHM_TYPES = {"posix", "sls"};
     private static final String[][] FENCE_ALGORITHMS = {{"linear", "1"}, {"rd", "2"}};
 
-    private static final List<String> PARTS = List.of("fence", "alloc", "copy");
+    /** The parts {@code --only} chooses from. */
+    static final List<String> PARTS = List.of("fence", "alloc", "copy");
 
     private final Settings settings;
     private final Path mpjHome;
@@ -126,25 +127,11 @@ public final class EngineBenchmark
 
     public static void main(final String[] args) throws Exception
     {
-        try
+        CommandLine.main(args, commandLine ->
         {
-            run(args, System.out);
-        }
-        catch (final UsageException e)
-        {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
-    }
-
-    /** A bad command line. */
-    static final class UsageException extends IllegalArgumentException
-    {
-        UsageException(final String problem)
-        {
-            super(problem + "; usage: EngineBenchmark [--quick] [--mpj-home DIR] [--only fence,alloc,copy] " +
-                ReportOptions.USAGE);
-        }
+            run(commandLine, System.out);
+            return 0;
+        });
     }
 
     /**
@@ -152,53 +139,18 @@ public final class EngineBenchmark
      *
      * @throws UsageException if an argument is not understood.
      */
-    public static void run(final String[] commandLine, final PrintStream out) throws Exception
+    public static void run(final String[] args, final PrintStream out) throws Exception
     {
-        final ReportOptions options;
-        try
-        {
-            options = ReportOptions.parse(commandLine, EngineBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new UsageException(e.getMessage());
-        }
-        final String[] args = options.benchmarkArgs();
-        Settings settings = FULL;
-        Path mpjHome = Jobs.defaultMpjHome();
-        List<String> parts = PARTS;
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" -> settings = QUICK;
-                case "--mpj-home" ->
-                {
-                    if (i + 1 == args.length)
-                    {
-                        throw new UsageException("--mpj-home needs a directory");
-                    }
-                    mpjHome = Path.of(args[++i]).toAbsolutePath();
-                }
-                case "--only" ->
-                {
-                    if (i + 1 == args.length || !PARTS.containsAll(List.of(args[i + 1].split(","))))
-                    {
-                        throw new UsageException("--only needs some of " + String.join(",", PARTS));
-                    }
-                    parts = List.of(args[++i].split(","));
-                }
-                default -> throw new UsageException("unknown argument " + args[i]);
-            }
-        }
+        final EngineOptions options = EngineOptions.parse(args);
+        final Settings settings = options.settings;
         final boolean quick = settings == QUICK;
         final ReportRun report = ReportRun.start("engine", "KUPL engine benchmark" +
-            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, out, facts(settings));
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options.report, out, facts(settings));
         if (quick)
         {
             report.note("Run with --quick: every row, tiny repetitions; the figures are not meaningful.");
         }
-        new EngineBenchmark(settings, mpjHome, parts, report).run();
+        new EngineBenchmark(settings, options.mpjHome, options.parts, report).run();
     }
 
     private void run() throws Exception

@@ -2,10 +2,10 @@ package bench.engine;
 
 import java.lang.foreign.ValueLayout;
 
+import bench.harness.Samples;
 import kupl.ShmComm;
 import kupl.ShmWin;
 import kupl.bootstrap.SocketOob;
-import bench.harness.Samples;
 
 /**
  * One process of the fence benchmark, started by {@link EngineBenchmark} through

@@ -1,7 +1,7 @@
 package bench.engine;
 
-import mpi.MPI;
 import bench.harness.Samples;
+import mpi.MPI;
 
 /**
  * One rank of the reference: MPJ Express's {@code MPI.COMM_WORLD.Barrier()}, timed exactly

@@ -1,7 +1,6 @@
 package bench.harness;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -102,23 +101,8 @@ public final class Samples
         return Math.max(100, Math.min(50_000_000L, (long)(repetitionTargetNs / nsPerOp)));
     }
 
-    public static double median(final double[] values)
-    {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        final int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
 
-    public static double min(final double[] values)
-    {
-        return Arrays.stream(values).min().orElseThrow();
-    }
 
-    public static double max(final double[] values)
-    {
-        return Arrays.stream(values).max().orElseThrow();
-    }
 
     /**
      * Microseconds per operation of rows {@code 0..rows-1}, one per round, from rank 0's only line of each metric

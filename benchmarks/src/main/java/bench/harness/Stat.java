@@ -1,5 +1,7 @@
 package bench.harness;
 
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +16,7 @@ public record Stat(double median, double min, double max, long ops)
     public static Stat overRanks(final List<Samples.Line> lines, final int ranks)
     {
         final double[] values = Samples.maxOverRanks(lines, ranks);
-        return new Stat(Samples.median(values), Samples.min(values), Samples.max(values),
+        return new Stat(median(values), min(values), max(values),
             lines.getFirst().opsPerRepetition());
     }
 
@@ -33,7 +35,33 @@ public record Stat(double median, double min, double max, long ops)
     /** Of values measured outside {@link Samples} lines (one per repetition); no operation count. */
     public static Stat of(final double[] values)
     {
-        return new Stat(Samples.median(values), Samples.min(values), Samples.max(values), 0);
+        return new Stat(median(values), min(values), max(values), 0);
+    }
+
+    /** The median of {@code values}: the middle one, or the mean of the middle two for an even count. */
+    public static double median(final double[] values)
+    {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        final int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
+    /** The median of {@code values} ({@link #median(double[])}); not a number if there are none. */
+    public static double median(final Collection<Double> values)
+    {
+        return values == null || values.isEmpty() ? Double.NaN :
+            median(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    public static double min(final double[] values)
+    {
+        return Arrays.stream(values).min().orElseThrow();
+    }
+
+    public static double max(final double[] values)
+    {
+        return Arrays.stream(values).max().orElseThrow();
     }
 
     public String format(final String number)

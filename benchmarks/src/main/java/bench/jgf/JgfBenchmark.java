@@ -22,8 +22,11 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import bench.harness.CommandLine;
+import bench.harness.FixedWait;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -35,9 +38,6 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
-import bench.engine.EngineBenchmark;
-import bench.harness.FixedWait;
-import bench.harness.Samples;
 
 /**
  * MPJ Express's Java Grande Forum MPJ benchmarks, section 2 (LUFact, SOR, SparseMatmult, Crypt),
@@ -107,12 +107,12 @@ public final class JgfBenchmark
     }
 
     /** One column: its name, the device, and whether the shm ranks wait as before. */
-    private record Column(String name, MpjDevice device, boolean fixedWait)
+    record Column(String name, MpjDevice device, boolean fixedWait)
     {
     }
 
     /** What one run measures, from the command line. */
-    private record Plan(Path sources, List<Integer> processCounts, List<String> sizes, List<Kernel> kernels,
+    record Plan(Path sources, List<Integer> processCounts, List<String> sizes, List<Kernel> kernels,
         int repetitions, int runs, List<Column> columns, Path mpjHome)
     {
     }
@@ -131,10 +131,6 @@ public final class JgfBenchmark
     /** The class that says a folder is a copy of JGF's MPJ benchmarks. */
     static final String MARKER = "section2/JGFLUFactBenchSizeA.java";
 
-    private static final String USAGE = "usage: bin/bench jgf [--quick] [--np 2,4] [--sizes A,B] " +
-        "[--only lufact,sor,sparse,crypt] [--reps N] [--runs N] [--no-multicore] [--no-niodev] [--no-fixed-wait] " +
-        "[--mpj-home DIR] " + ReportOptions.USAGE + " DIR (DIR: the test/jgf_mpj_benchmarks folder of a clone of " +
-        "https://github.com/mpjexpress-project/mpjexpress)";
     private static final Pattern KERNEL_SECONDS =
         Pattern.compile("^Section2:(\\w+):Kernel:Size([ABC])\\s+([0-9.Ee+-]+) \\(s\\)", Pattern.MULTILINE);
 
@@ -151,15 +147,7 @@ public final class JgfBenchmark
 
     public static void main(final String[] args) throws Exception
     {
-        try
-        {
-            System.exit(run(args, System.out));
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
+        CommandLine.main(args, commandLine -> run(commandLine, System.out));
     }
 
     /**
@@ -172,138 +160,8 @@ public final class JgfBenchmark
      */
     public static int run(final String[] args, final PrintStream out) throws Exception
     {
-        final ReportOptions options;
-        try
-        {
-            options = ReportOptions.parse(args, JgfBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
-        }
-        return new JgfBenchmark(parse(options.benchmarkArgs()), options, out).run();
-    }
-
-    private static Plan parse(final String[] args)
-    {
-        List<Integer> processCounts = List.of(2, 4);
-        List<String> sizes = List.of("A", "B");
-        List<Kernel> kernels = List.of(Kernel.values());
-        int repetitions = FULL_REPETITIONS;
-        int runs = 1;
-        boolean multicore = true;
-        boolean niodev = true;
-        boolean fixedWait = true;
-        Path mpjHome = Jobs.defaultMpjHome();
-        Path sources = null;
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" ->
-                {
-                    processCounts = List.of(2);
-                    sizes = List.of("A");
-                    repetitions = 1;
-                }
-                case "--np" -> processCounts = Arrays.stream(value(args, i++).split(","))
-                    .map(count -> positive("--np", count)).toList();
-                case "--sizes" -> sizes = Arrays.stream(value(args, i++).split(",")).map(JgfBenchmark::size).toList();
-                case "--only" -> kernels = Arrays.stream(value(args, i++).split(",")).map(JgfBenchmark::kernel)
-                    .toList();
-                case "--reps" -> repetitions = positive("--reps", value(args, i++));
-                case "--runs" -> runs = positive("--runs", value(args, i++));
-                case "--no-multicore" -> multicore = false;
-                case "--no-niodev" -> niodev = false;
-                case "--no-fixed-wait" -> fixedWait = false;
-                case "--mpj-home" -> mpjHome = Path.of(value(args, i++)).toAbsolutePath();
-                default ->
-                {
-                    if (args[i].startsWith("-") || sources != null)
-                    {
-                        throw new IllegalArgumentException("unknown argument " + args[i] + "; " + USAGE);
-                    }
-                    sources = Path.of(args[i]).toAbsolutePath();
-                }
-            }
-        }
-        final List<Column> columns = new ArrayList<>();
-        columns.add(new Column("shm", MpjDevice.SHM, false));
-        if (fixedWait)
-        {
-            columns.add(new Column(FixedWait.COLUMN, MpjDevice.SHM, true));
-        }
-        if (multicore)
-        {
-            columns.add(new Column("multicore", MpjDevice.MULTICORE, false));
-        }
-        if (niodev)
-        {
-            columns.add(new Column("niodev", MpjDevice.NIODEV, false));
-        }
-        return new Plan(checkedSources(sources), processCounts, sizes, kernels, repetitions, runs, columns, mpjHome);
-    }
-
-    private static Path checkedSources(final Path sources)
-    {
-        if (sources == null)
-        {
-            throw new IllegalArgumentException("name the folder of the JGF MPJ benchmarks; " + USAGE);
-        }
-        if (!Files.isDirectory(sources))
-        {
-            throw new IllegalArgumentException("no folder " + sources + ": clone " +
-                "https://github.com/mpjexpress-project/mpjexpress and name its test/jgf_mpj_benchmarks; " + USAGE);
-        }
-        if (!Files.isRegularFile(sources.resolve(MARKER)))
-        {
-            throw new IllegalArgumentException(sources + " is not a copy of MPJ Express's test/jgf_mpj_benchmarks (" +
-                MARKER + " is missing); " + USAGE);
-        }
-        return sources;
-    }
-
-    private static String value(final String[] args, final int option)
-    {
-        if (option + 1 == args.length)
-        {
-            throw new IllegalArgumentException(args[option] + " needs a value; " + USAGE);
-        }
-        return args[option + 1];
-    }
-
-    private static int positive(final String option, final String value)
-    {
-        try
-        {
-            final int number = Integer.parseInt(value.strip());
-            if (number > 0)
-            {
-                return number;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // Reported below.
-        }
-        throw new IllegalArgumentException(option + " " + value + ": each value must be a positive integer; " + USAGE);
-    }
-
-    private static String size(final String value)
-    {
-        final String size = value.strip().toUpperCase(Locale.ROOT);
-        if (!List.of("A", "B", "C").contains(size))
-        {
-            throw new IllegalArgumentException("--sizes " + value + ": each size is A, B or C; " + USAGE);
-        }
-        return size;
-    }
-
-    private static Kernel kernel(final String value)
-    {
-        return Arrays.stream(Kernel.values()).filter(kernel -> kernel.shortName.equals(value.strip())).findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("--only " + value + " is not one of " +
-                Arrays.stream(Kernel.values()).map(kernel -> kernel.shortName).toList() + "; " + USAGE));
+        final JgfOptions options = JgfOptions.parse(args);
+        return new JgfBenchmark(options.plan(), options.report, out).run();
     }
 
     private int run() throws Exception
@@ -446,8 +304,7 @@ public final class JgfBenchmark
         seconds.first().add(runs.getFirst());
         if (runs.size() > 1)
         {
-            seconds.later().add(Samples.median(runs.subList(1, runs.size()).stream().mapToDouble(Double::doubleValue)
-                .toArray()));
+            seconds.later().add(Stat.median(runs.subList(1, runs.size())));
         }
         return null;
     }
@@ -481,8 +338,8 @@ public final class JgfBenchmark
                 final List<Double> shm = which.apply(entry.getValue().get("shm"));
                 final List<Double> reference = which.apply(entry.getValue().get(other));
                 final Ratio ratio = Ratio.of(key[0] + " size " + key[1] + ", " + key[2] + " ranks",
-                    shm.isEmpty() ? Double.NaN : median(shm),
-                    reference.isEmpty() ? Double.NaN : median(reference), "s");
+                    shm.isEmpty() ? Double.NaN : Stat.median(shm),
+                    reference.isEmpty() ? Double.NaN : Stat.median(reference), "s");
                 bars.get(other).add(ratio);
                 cells.add(ratio.isMeasured() ? String.format(Locale.ROOT, "%.2f", ratio.value()) : "n/a");
             }
@@ -511,12 +368,8 @@ public final class JgfBenchmark
             return "FAILED";
         }
         final double[] array = values.stream().mapToDouble(Double::doubleValue).toArray();
-        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Samples.median(array), Samples.min(array),
-            Samples.max(array));
+        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Stat.median(array), Stat.min(array),
+            Stat.max(array));
     }
 
-    private static double median(final List<Double> values)
-    {
-        return Samples.median(values.stream().mapToDouble(Double::doubleValue).toArray());
-    }
 }

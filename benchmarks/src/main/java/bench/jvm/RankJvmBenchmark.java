@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import bench.apps.LuFactorisation;
+import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -30,8 +32,6 @@ import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
-import bench.engine.EngineBenchmark;
-import bench.harness.Samples;
 
 /**
  * Rank JVM settings measured: each candidate set of options for the shm device's rank JVMs, by turns
@@ -84,7 +84,7 @@ public final class RankJvmBenchmark
         }
     }
 
-    private static final List<Candidate> CANDIDATES = List.of(
+    static final List<Candidate> CANDIDATES = List.of(
         new Candidate("jdk", false, false, List.of(), "the JDK's own choices, no AOT cache"),
         new Candidate("defaults", true, false, List.of(), "RankJvmDefaults: " +
             String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors())) +
@@ -117,56 +117,25 @@ public final class RankJvmBenchmark
         this.blocks = quick ? 12 : BLOCKS;
     }
 
-    public static void main(final String[] commandLine) throws Exception
+    public static void main(final String[] args) throws Exception
     {
-        ReportOptions options = null;
-        try
+        CommandLine.main(args, commandLine ->
         {
-            options = ReportOptions.parse(commandLine, RankJvmBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println("RankJvmBenchmark: " + e.getMessage());
-            System.exit(2);
-        }
-        final String[] args = options.benchmarkArgs();
-        int rounds = 5;
-        boolean quick = false;
-        List<Candidate> candidates = CANDIDATES;
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--quick" -> quick = true;
-                case "--only" ->
-                {
-                    final List<String> names = List.of(args[++i].split(","));
-                    final List<String> known = CANDIDATES.stream().map(Candidate::name).toList();
-                    for (final String name : names)
-                    {
-                        if (!known.contains(name))
-                        {
-                            System.err.println("RankJvmBenchmark: --only names " + name + ", which is none of " +
-                                known);
-                            System.exit(2);
-                        }
-                    }
-                    candidates = CANDIDATES.stream().filter(c -> names.contains(c.name())).toList();
-                }
-                default ->
-                {
-                    System.err.println("usage: RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick] " +
-                        ReportOptions.USAGE + "; names: " + CANDIDATES.stream().map(Candidate::name).toList());
-                    System.exit(2);
-                }
-            }
-        }
+            run(RankJvmOptions.parse(commandLine));
+            return 0;
+        });
+    }
+
+    private static void run(final RankJvmOptions options) throws Exception
+    {
+        final int rounds = options.rounds;
+        final boolean quick = options.quick;
+        final List<Candidate> candidates = options.candidates;
         final List<String> facts = new ArrayList<>();
         facts.add(rounds + " rounds" + (quick ? " (--quick: " + 4 + " sweeps, 12 blocks)" : ""));
         candidates.forEach(c -> facts.add("`" + c.name() + "`: " + c.meaning()));
         final ReportRun report = ReportRun.start("jvm", "Rank JVM settings" +
-            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options, System.out, facts);
+            (quick ? " (--quick: smoke run, figures not meaningful)" : ""), options.report, System.out, facts);
         if (quick)
         {
             report.note("Run with --quick: few sweeps and blocks; the figures are not meaningful.");
@@ -256,19 +225,14 @@ public final class RankJvmBenchmark
             final List<Ratio> bars = new ArrayList<>();
             for (final Candidate candidate : candidates)
             {
-                bars.add(Ratio.of(candidate.name(), median(figures.get(candidate.name()).get(chart[0])),
-                    median(multicore.get(chart[0])), chart[0].endsWith("-ms") ? "ms" : "us"));
+                bars.add(Ratio.of(candidate.name(), Stat.median(figures.get(candidate.name()).get(chart[0])),
+                    Stat.median(multicore.get(chart[0])), chart[0].endsWith("-ms") ? "ms" : "us"));
             }
             report.add(new Chart(chart[1], chart[2] + ": each candidate on shm against MPJ Express multicore",
                 "candidate's time / multicore's time, medians of the rounds (below 1: faster than multicore)", bars));
         }
     }
 
-    private static double median(final List<Double> values)
-    {
-        return values == null || values.isEmpty() ? Double.NaN :
-            Samples.median(values.stream().mapToDouble(Double::doubleValue).toArray());
-    }
 
     private void measure(final Candidate candidate, final Map<String, List<Double>> figures) throws Exception
     {
@@ -342,7 +306,7 @@ public final class RankJvmBenchmark
     static double bcastUs(final String output)
     {
         final double[] sweeps = values(line(output, BcastPattern.PREFIX).split(":")[1]);
-        return Samples.median(Arrays.copyOfRange(sweeps, sweeps.length / 2, sweeps.length));
+        return Stat.median(Arrays.copyOfRange(sweeps, sweeps.length / 2, sweeps.length));
     }
 
     private static void warmUp(final String output, final Map<String, List<Double>> figures)
@@ -357,7 +321,7 @@ public final class RankJvmBenchmark
             us[b] = Double.parseDouble(blocks[b].split("@")[0]);
             endMs[b] = Double.parseDouble(blocks[b].split("@")[1]);
         }
-        final double steady = Samples.median(Arrays.copyOfRange(us, Math.max(0, us.length - STEADY_BLOCKS), us.length));
+        final double steady = Stat.median(Arrays.copyOfRange(us, Math.max(0, us.length - STEADY_BLOCKS), us.length));
         final double bound = Math.max(2 * steady, steady + 5);
         int settled = us.length;
         while (settled > 0 && us[settled - 1] <= bound)
@@ -394,8 +358,8 @@ public final class RankJvmBenchmark
             return "";
         }
         final double[] array = values.stream().mapToDouble(Double::doubleValue).toArray();
-        final String number = Samples.median(array) >= 100 ? "%.0f" : "%.1f";
-        return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")", Samples.median(array),
-            Samples.min(array), Samples.max(array));
+        final String number = Stat.median(array) >= 100 ? "%.0f" : "%.1f";
+        return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")", Stat.median(array),
+            Stat.min(array), Stat.max(array));
     }
 }

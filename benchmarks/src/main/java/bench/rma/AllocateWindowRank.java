@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import bench.harness.Samples;
+import bench.harness.Stat;
 import bench.report.MarkdownReport;
 import bench.report.Ratio;
 import bench.report.Table;
 import mpi.MPI;
 import mpi.rma.Win;
-import bench.harness.Samples;
 
 /**
  * {@code Win.allocate} against {@code Win.allocateShared} on processes of one node, measured side
@@ -87,8 +88,8 @@ public final class AllocateWindowRank
         final Table table = new Table("operation (rank 0 to rank 1, one node)", "median us", "min us");
         for (int row = 0; row < ROWS.size(); row++)
         {
-            table.row(ROWS.get(row), String.format(Locale.ROOT, "%.3f", Samples.median(microseconds[row])),
-                String.format(Locale.ROOT, "%.3f", Samples.min(microseconds[row])));
+            table.row(ROWS.get(row), String.format(Locale.ROOT, "%.3f", Stat.median(microseconds[row])),
+                String.format(Locale.ROOT, "%.3f", Stat.min(microseconds[row])));
         }
         final List<Ratio> medians = ratios(microseconds);
         for (int pair = 0; pair < medians.size(); pair++)
@@ -96,7 +97,7 @@ public final class AllocateWindowRank
             final double[] shared = microseconds[2 * pair];
             final double[] allocated = microseconds[2 * pair + 1];
             table.row("ratio allocate / allocateShared, " + operation(pair), medians.get(pair).text(),
-                String.format(Locale.ROOT, "%.2fx", Samples.min(allocated) / Samples.min(shared)));
+                String.format(Locale.ROOT, "%.2fx", Stat.min(allocated) / Stat.min(shared)));
         }
         return table;
     }
@@ -108,7 +109,7 @@ public final class AllocateWindowRank
         for (int row = 0; row < ROWS.size(); row += 2)
         {
             ratios.add(Ratio.of("allocate / allocateShared, " + operation(row / 2),
-                Samples.median(microseconds[row + 1]), Samples.median(microseconds[row]), "us"));
+                Stat.median(microseconds[row + 1]), Stat.median(microseconds[row]), "us"));
         }
         return ratios;
     }

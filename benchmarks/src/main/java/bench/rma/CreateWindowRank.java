@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
+import bench.harness.Samples;
+import bench.harness.Stat;
 import bench.report.MarkdownReport;
 import bench.report.Ratio;
 import bench.report.Table;
@@ -11,7 +13,6 @@ import mpi.Datatype;
 import mpi.Group;
 import mpi.MPI;
 import mpi.rma.Win;
-import bench.harness.Samples;
 
 /**
  * {@code Win.create} over a {@code double[]} (every target reached by messages) against MPJ
@@ -134,11 +135,11 @@ public final class CreateWindowRank
             "against the reference (median; min)");
         for (int row = 0; row < ROWS.size(); row++)
         {
-            final Ratio median = comparison(row, microseconds, Samples::median);
+            final Ratio median = comparison(row, microseconds, Stat::median);
             final String against = median == null ? "reference" : median.text() + "; " +
-                comparison(row, microseconds, Samples::min).text() + " " + reference(row);
-            table.row(ROWS.get(row), String.format(Locale.ROOT, "%.1f", Samples.median(microseconds[row])),
-                String.format(Locale.ROOT, "%.1f", Samples.min(microseconds[row])), against);
+                comparison(row, microseconds, Stat::min).text() + " " + reference(row);
+            table.row(ROWS.get(row), String.format(Locale.ROOT, "%.1f", Stat.median(microseconds[row])),
+                String.format(Locale.ROOT, "%.1f", Stat.min(microseconds[row])), against);
         }
         return table;
     }
@@ -146,7 +147,7 @@ public final class CreateWindowRank
     /** Row {@code row}'s median against its reference's, as the table's last column gives it; null for a reference. */
     static Ratio comparison(final int row, final double[][] microseconds)
     {
-        return comparison(row, microseconds, Samples::median);
+        return comparison(row, microseconds, Stat::median);
     }
 
     private static Ratio comparison(final int row, final double[][] microseconds,

@@ -1,7 +1,6 @@
 package bench.rma;
 
-import java.util.Arrays;
-
+import bench.harness.Stat;
 import mpi.MPI;
 import mpi.rma.Win;
 import mpi.rma.WinRequest;
@@ -79,8 +78,8 @@ public final class RequestRank
             {
                 for (final int block : BLOCK_DOUBLES)
                 {
-                    final double reference = median(figures[row]);
-                    final double requested = median(figures[row + 1]);
+                    final double reference = Stat.median(figures[row]);
+                    final double requested = Stat.median(figures[row + 1]);
                     System.out.printf("| %s | %d B | %.1f | %.1f | %.2fx |%n", names[w], block * Double.BYTES,
                         reference, requested, requested / reference);
                     row += 2;
@@ -127,10 +126,4 @@ public final class RequestRank
         return elapsedNs / 1e3 / BATCHES_PER_ROUND;
     }
 
-    private static double median(final double[] values)
-    {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }

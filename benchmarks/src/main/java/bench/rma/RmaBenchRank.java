@@ -3,16 +3,16 @@ package bench.rma;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
 
+import bench.harness.Samples;
+import bench.harness.TmpfsReservation;
 import kupl.ShmComm;
 import kupl.ShmWin;
-import mpi.rma.kupl.CommunicatorOob;
 import mpi.Datatype;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.Win;
-import bench.harness.Samples;
-import bench.harness.TmpfsReservation;
+import mpi.rma.kupl.CommunicatorOob;
 
 /**
  * One rank of {@link RmaBenchmark}: times, on whatever MPJ Express device it runs, the engine's

@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import bench.harness.Jobs;
+import bench.harness.CommandLine;
 import bench.harness.Progress;
+import bench.harness.Samples;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -20,7 +22,6 @@ import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjJobs;
-import bench.harness.Samples;
 
 /**
  * Measures {@code mpi.rma} shared windows in one run and prints two Markdown tables:
@@ -91,44 +92,13 @@ public final class RmaBenchmark
         this.report = report;
     }
 
-    public static void main(final String[] commandLine) throws Exception
+    public static void main(final String[] args) throws Exception
     {
-        ReportOptions options = null;
-        try
+        CommandLine.main(args, commandLine ->
         {
-            options = ReportOptions.parse(commandLine, RmaBenchmark.class);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            usage(e.getMessage());
-        }
-        final String[] args = options.benchmarkArgs();
-        boolean quick = false;
-        List<MpjDevice> devices = List.of(MpjDevice.MULTICORE, MpjDevice.NIODEV, MpjDevice.SHM);
-        for (int i = 0; i < args.length; i++)
-        {
-            switch (args[i])
-            {
-                case "--quick" -> quick = true;
-                case "--devices" ->
-                {
-                    if (i + 1 == args.length)
-                    {
-                        usage("--devices needs a value, e.g. multicore,niodev");
-                    }
-                    devices = new ArrayList<>();
-                    for (final String name : args[++i].split(","))
-                    {
-                        devices.add(device(name));
-                    }
-                }
-                default -> usage("unknown option " + args[i]);
-            }
-        }
-        if (!run(quick, devices, options, System.out))
-        {
-            System.exit(1);
-        }
+            final RmaOptions options = RmaOptions.parse(commandLine);
+            return run(options.quick, options.devices, options.report, System.out) ? 0 : 1;
+        });
     }
 
     /** Runs the jobs on {@code devices} and prints the tables to {@code out}; false if a job failed. */
@@ -171,26 +141,6 @@ public final class RmaBenchmark
         return report;
     }
 
-    private static MpjDevice device(final String name)
-    {
-        for (final MpjDevice device : MpjDevice.values())
-        {
-            if (device.name().equalsIgnoreCase(name.trim()))
-            {
-                return device;
-            }
-        }
-        usage("unknown device " + name + ": give multicore, niodev or shm");
-        return null;
-    }
-
-    private static void usage(final String problem)
-    {
-        System.err.println("RmaBenchmark: " + problem +
-            "\nusage: bin/bench rma [--quick] [--devices multicore,niodev,shm] " + ReportOptions.USAGE);
-        System.exit(2);
-    }
-
     /** Result of one job: its output, parsed per metric. */
     private record Job(MpjDevice device, int processes, String output)
     {
@@ -202,7 +152,7 @@ public final class RmaBenchmark
 
         double collective(final String metric)
         {
-            return Samples.median(Samples.maxOverRanks(Samples.parse(output, metric), processes));
+            return Stat.median(Samples.maxOverRanks(Samples.parse(output, metric), processes));
         }
 
         double rankZero(final String metric)
@@ -212,7 +162,7 @@ public final class RmaBenchmark
             {
                 throw new IllegalStateException("expected rank 0's line of " + metric + ", got " + lines.size());
             }
-            return Samples.median(lines.getFirst().values());
+            return Stat.median(lines.getFirst().values());
         }
     }
 
@@ -379,12 +329,12 @@ public final class RmaBenchmark
                     job.processes());
                 row.add(micros(ns));
                 ompi.ifPresent(reference -> againstOpenMpi.add(Ratio.of(job.device().deviceName() + ", " + size,
-                    Samples.median(ns) / 1000, Samples.median(reference) / 1000, "us")));
+                    Stat.median(ns) / 1000, Stat.median(reference) / 1000, "us")));
                 if (job.device() == MpjDevice.SHM && reserve != null)
                 {
                     final double limitUs = ALLOCATION_ALLOWANCE_US + (bytes < (1 << 20) ? 0 :
-                        Samples.median(reserve) / 1000);
-                    final Ratio ratio = Ratio.of("shm, " + size, Samples.median(ns) / 1000, limitUs, "us")
+                        Stat.median(reserve) / 1000);
+                    final Ratio ratio = Ratio.of("shm, " + size, Stat.median(ns) / 1000, limitUs, "us")
                         .against(Target.atMost(1));
                     againstTarget.add(ratio);
                     met = ": " + ratio.metText();
@@ -424,7 +374,7 @@ public final class RmaBenchmark
     /** Median and range of ns values, in us. */
     private static String micros(final double[] ns)
     {
-        return String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", Samples.median(ns) / 1000, Samples.min(ns) / 1000,
-            Samples.max(ns) / 1000);
+        return String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", Stat.median(ns) / 1000, Stat.min(ns) / 1000,
+            Stat.max(ns) / 1000);
     }
 }

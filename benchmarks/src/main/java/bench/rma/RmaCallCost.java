@@ -3,9 +3,9 @@ package bench.rma;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
+import bench.harness.Stat;
 import mpi.MPI;
 import mpi.rma.Win;
-import bench.harness.Samples;
 
 /**
  * What one put, get, accumulate or flush of 8 bytes costs, and how many bytes it allocates, when the
@@ -83,8 +83,8 @@ public final class RmaCallCost
                 for (int k = 0; k < calls.length; k++)
                 {
                     System.out.printf(Locale.ROOT, "| %s | %.1f (%.1f-%.1f) | %.1f |%n", names[k],
-                        Samples.median(nanos[k]), Samples.min(nanos[k]), Samples.max(nanos[k]),
-                        Samples.median(bytes[k]));
+                        Stat.median(nanos[k]), Stat.min(nanos[k]), Stat.max(nanos[k]),
+                        Stat.median(bytes[k]));
                 }
             }
         }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import bench.harness.Jobs;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportRun;

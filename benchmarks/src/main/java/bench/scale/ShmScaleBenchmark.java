@@ -4,14 +4,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportOptions;
@@ -20,7 +21,6 @@ import bench.report.Table;
 import bench.report.Text;
 import mpjrun.JobSpec;
 import mpjrun.ShmJob;
-import bench.engine.EngineBenchmark;
 
 /**
  * What a {@code shm} job costs as it grows: for each number of ranks, the device's shared memory
@@ -53,33 +53,20 @@ public final class ShmScaleBenchmark
     {
     }
 
-    public static void main(final String[] commandLine) throws Exception
+    public static void main(final String[] args) throws Exception
     {
-        int[] ranks = {2, 4, 8, 16, 32, 64};
-        int repetitions = 1;
-        ReportOptions options = null;
-        try
+        CommandLine.main(args, commandLine ->
         {
-            options = ReportOptions.parse(commandLine, ShmScaleBenchmark.class);
-            final String[] args = options.benchmarkArgs();
-            for (int i = 0; i < args.length; i++)
-            {
-                switch (args[i])
-                {
-                    case "--ranks" -> ranks = Arrays.stream(value(args, i++).split(",")).mapToInt(Integer::parseInt)
-                        .toArray();
-                    case "--repetitions" -> repetitions = Integer.parseInt(value(args, i++));
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-        }
-        catch (final IllegalArgumentException e)
-        {
-            System.err.println(e.getMessage() + "; usage: bench scale [--ranks 2,4,8,16,32,64] [--repetitions N] " +
-                ReportOptions.USAGE);
-            System.exit(2);
-        }
-        final ReportRun report = ReportRun.start("scale", "shm device memory and start-up by job size", options,
+            run(ScaleOptions.parse(commandLine));
+            return 0;
+        });
+    }
+
+    private static void run(final ScaleOptions options) throws Exception
+    {
+        final List<Integer> ranks = options.ranks;
+        final int repetitions = options.repetitions;
+        final ReportRun report = ReportRun.start("scale", "shm device memory and start-up by job size", options.report,
             System.out, List.of("rank JVMs: " + String.join(" ", RANK_JVM_ARGS), repetitions + " job" +
             (repetitions == 1 ? "" : "s") + " per size (the median is printed)"));
         final Table table = new Table("ranks", "device memory, MiB", "one ring per pair (before), MiB",
@@ -101,7 +88,8 @@ public final class ShmScaleBenchmark
             memory.add(Ratio.of(processes + " ranks", memoryBytes / MIB, pairRingsBytes(processes) / MIB, "MiB"));
             table.row(Integer.toString(processes), String.format(Locale.ROOT, "%.2f", memoryBytes / MIB),
                 String.format(Locale.ROOT, "%.1f", pairRingsBytes(processes) / MIB),
-                String.format(Locale.ROOT, "%.1f", median(barrierS)), String.format(Locale.ROOT, "%.1f", median(jobS)));
+                String.format(Locale.ROOT, "%.1f", Stat.median(barrierS)),
+                String.format(Locale.ROOT, "%.1f", Stat.median(jobS)));
         }
         report.add(table);
         report.add(new Text("Device memory: the shm device's window (a doorbell and one queue per rank); before: " +
@@ -139,19 +127,4 @@ public final class ShmScaleBenchmark
         return processes * (DOORBELL_SLOT_BYTES + processes * PAIR_RING_BYTES);
     }
 
-    private static double median(final double[] values)
-    {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    private static String value(final String[] args, final int i)
-    {
-        if (i + 1 >= args.length)
-        {
-            throw new IllegalArgumentException(args[i] + " needs a value");
-        }
-        return args[i + 1];
-    }
 }

@@ -16,10 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import bench.cluster.ClusterTable.Column;
-import bench.cluster.ClusterTable.Results;
 import bench.cluster.ClusterRow.Goal;
 import bench.cluster.ClusterRow.Verdict;
+import bench.cluster.ClusterTable.Column;
+import bench.cluster.ClusterTable.Results;
+import bench.device.DeviceRank;
 import bench.report.Ratio;
 import bench.report.Table;
 import mpjrun.JobSpec;
@@ -27,7 +28,6 @@ import mpjrun.SimulatedCluster;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import bench.device.DeviceRank;
 
 /**
  * The cluster benchmark's logic without a cluster (its options, the parts each row runs, how the shm column is
@@ -42,26 +42,26 @@ class ClusterBenchmarkTest
     @Test
     void shouldMeasureEveryRowOnEveryDeviceByDefault()
     {
-        final ClusterBenchmark.Plan plan = ClusterBenchmark.parse(new String[0]);
+        final ClusterBenchmark.Plan plan = ClusterOptions.parse(new String[0]).plan();
 
         assertEquals(List.of("niodev", "hybdev", "shm"), plan.devices());
         assertEquals(ClusterBenchmark.rows(), plan.rows());
         assertEquals(ClusterBenchmark.FULL, plan.settings());
-        assertEquals(ClusterBenchmark.QUICK, ClusterBenchmark.parse(new String[] {"--quick"}).settings());
+        assertEquals(ClusterBenchmark.QUICK, ClusterOptions.parse(new String[] {"--quick"}).plan().settings());
     }
 
     @Test
     void shouldKeepTheColumnOrderWhateverOrderTheDevicesAreGivenIn()
     {
         assertEquals(List.of("niodev", "shm"),
-            ClusterBenchmark.parse(new String[] {"--devices", "shm,niodev"}).devices());
+            ClusterOptions.parse(new String[] {"--devices", "shm,niodev"}).plan().devices());
     }
 
     @Test
     void shouldRefuseADeviceItDoesNotKnow()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> ClusterBenchmark.parse(new String[] {"--devices", "niodev,smpdev"}));
+            () -> ClusterOptions.parse(new String[] {"--devices", "niodev,smpdev"}).plan());
 
         assertTrue(e.getMessage().startsWith("--devices names smpdev, which is not one of [niodev, hybdev, shm]"),
             e.getMessage());
@@ -71,9 +71,9 @@ class ClusterBenchmarkTest
     void shouldRefuseARowThatIsNotThereAndAnOptionWithoutItsValue()
     {
         final IllegalArgumentException row = assertThrows(IllegalArgumentException.class,
-            () -> ClusterBenchmark.parse(new String[] {"--only", "barrier,fence"}));
+            () -> ClusterOptions.parse(new String[] {"--only", "barrier,fence"}).plan());
         final IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
-            () -> ClusterBenchmark.parse(new String[] {"--only"}));
+            () -> ClusterOptions.parse(new String[] {"--only"}).plan());
 
         assertTrue(row.getMessage().startsWith("--only names fence, which is no row of [pingpong-8b,"),
             row.getMessage());
@@ -83,7 +83,7 @@ class ClusterBenchmarkTest
     @Test
     void shouldSelectBothRowsOfAPairAndEveryKernelWithApps()
     {
-        final List<ClusterRow> rows = ClusterBenchmark.parse(new String[] {"--only", "pingpong-8b,apps"}).rows();
+        final List<ClusterRow> rows = ClusterOptions.parse(new String[] {"--only", "pingpong-8b,apps"}).plan().rows();
 
         assertEquals(List.of("pingpong-8b", "pingpong-8b", "lu", "sor", "sparse", "md", "ray"),
             rows.stream().map(ClusterRow::option).toList());
@@ -94,8 +94,8 @@ class ClusterBenchmarkTest
     @Test
     void shouldRunThePairWithinNodeOneAndTheOneAcrossWithTheFirstRankOfNodeTwo()
     {
-        final List<ClusterRow> rows = ClusterBenchmark.parse(new String[] {"--only", "pingpong-1mib,allreduce-1mib"})
-            .rows();
+        final List<ClusterRow> rows = ClusterOptions.parse(new String[] {"--only", "pingpong-1mib,allreduce-1mib"})
+            .plan().rows();
 
         assertEquals(List.of("pingpong:1048576:0-1", "pingpong:1048576:0-2", "allreduce:131072"),
             rows.stream().map(row -> row.part(TWO_BY_TWO)).toList());
@@ -198,8 +198,8 @@ class ClusterBenchmarkTest
             ran("bench pingpong:8:0-1 rank=0 ops=100 1000.000 1000.000 1000.000"));
         final Map<Goal, List<Ratio>> bars = new HashMap<>();
 
-        final Table table = ClusterTable.table(results, ClusterBenchmark.parse(new String[] {"--quick", "--only",
-            "pingpong-8b,barrier,lu"}).rows(), true, bars);
+        final Table table = ClusterTable.table(results, ClusterOptions.parse(new String[] {"--quick", "--only",
+            "pingpong-8b,barrier,lu"}).plan().rows(), true, bars);
 
         assertEquals(List.of("measurement", "niodev", "hybdev", "shm", "-dev shm, one node", "target (shm)",
             "shm ratio", "met"), table.header());

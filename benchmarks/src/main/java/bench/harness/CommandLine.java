@@ -1,0 +1,203 @@
+package bench.harness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import bench.report.ReportOptions;
+
+/**
+ * The one option parser of the benchmarks: each benchmark declares its flags and its options with a value, and
+ * what each one does; {@link #parse} takes the report's {@code --report} and {@code --notes} ({@link ReportOptions})
+ * out first, then reads the rest in order. Every mistake ends in a {@link UsageException} whose message is the
+ * problem and the benchmark's usage line:
+ * <ul>
+ *   <li>an argument that is none of them: {@code unknown argument X};</li>
+ *   <li>an option as the last argument: {@code --reps needs a value} (or the option's own words, e.g.
+ *   {@code --mpj-home needs a directory});</li>
+ *   <li>a value its action refuses: the action's {@link IllegalArgumentException} message, e.g. {@link #positive}'s.
+ *   </li>
+ * </ul>
+ */
+public final class CommandLine
+{
+    private final String usage;
+    private final Map<String, Consumer<String>> options = new LinkedHashMap<>();
+    private final Map<String, String> needs = new LinkedHashMap<>();
+    private Consumer<String> operand;
+
+    /** A command line whose mistakes end with {@code usage}, e.g. {@code "usage: AppBenchmark [--quick] ..."}. */
+    public CommandLine(final String usage)
+    {
+        this.usage = usage;
+    }
+
+    /** {@code name} takes no value and runs {@code action}. */
+    public CommandLine flag(final String name, final Runnable action)
+    {
+        options.put(name, value -> action.run());
+        needs.put(name, null);
+        return this;
+    }
+
+    /** {@code name} takes the next argument, which {@code action} reads; without one: "NAME needs a value". */
+    public CommandLine option(final String name, final Consumer<String> action)
+    {
+        return option(name, "a value", action);
+    }
+
+    /** As {@link #option(String, Consumer)}, saying what the value is when it is missing: "NAME needs WHAT". */
+    public CommandLine option(final String name, final String what, final Consumer<String> action)
+    {
+        options.put(name, action);
+        needs.put(name, what);
+        return this;
+    }
+
+    /** An argument that is no option (and does not start with {@code -}) goes to {@code action}, once. */
+    public CommandLine operand(final Consumer<String> action)
+    {
+        operand = action;
+        return this;
+    }
+
+    /** The usage line this command line's mistakes end with. */
+    public String usage()
+    {
+        return usage;
+    }
+
+    /**
+     * Reads {@code args} of the program {@code mainClass}: the report's options, then this command line's, each
+     * action run in the order of the arguments.
+     *
+     * @return the report's options.
+     * @throws UsageException if an argument is not understood or a value is missing or refused.
+     */
+    public ReportOptions parse(final String[] args, final Class<?> mainClass)
+    {
+        final ReportOptions report;
+        try
+        {
+            report = ReportOptions.parse(args, mainClass);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException(e.getMessage(), usage);
+        }
+        final String[] rest = report.benchmarkArgs();
+        boolean operandSeen = false;
+        for (int i = 0; i < rest.length; i++)
+        {
+            final String argument = rest[i];
+            final Consumer<String> action = options.get(argument);
+            if (action == null)
+            {
+                if (operand == null || operandSeen || argument.startsWith("-"))
+                {
+                    throw new UsageException("unknown argument " + argument, usage);
+                }
+                operandSeen = true;
+                run(operand, argument);
+                continue;
+            }
+            final String what = needs.get(argument);
+            if (what == null)
+            {
+                run(action, null);
+                continue;
+            }
+            if (i + 1 == rest.length)
+            {
+                throw new UsageException(argument + " needs " + what, usage);
+            }
+            run(action, rest[++i]);
+        }
+        return report;
+    }
+
+    /** Reports a mistake found after parsing (e.g. an operand that names no folder) with the usage line. */
+    public UsageException mistake(final String problem)
+    {
+        return new UsageException(problem, usage);
+    }
+
+    private void run(final Consumer<String> action, final String value)
+    {
+        try
+        {
+            action.accept(value);
+        }
+        catch (final UsageException e)
+        {
+            throw e;
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException(e.getMessage(), usage);
+        }
+    }
+
+    /**
+     * {@code value} of {@code option} as a positive integer.
+     *
+     * @throws IllegalArgumentException "OPTION VALUE: each value must be a positive integer" otherwise.
+     */
+    public static int positive(final String option, final String value)
+    {
+        try
+        {
+            final int number = Integer.parseInt(value.strip());
+            if (number > 0)
+            {
+                return number;
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // Reported below, with the option's name.
+        }
+        throw new IllegalArgumentException(option + " " + value + ": each value must be a positive integer");
+    }
+
+    /** Each of the comma-separated {@code values} of {@code option} as a positive integer ({@link #positive}). */
+    public static List<Integer> positives(final String option, final String values)
+    {
+        final List<Integer> numbers = new ArrayList<>();
+        for (final String value : values.split(","))
+        {
+            numbers.add(positive(option, value));
+        }
+        return List.copyOf(numbers);
+    }
+
+    /**
+     * Runs {@code body} with {@code args}: on a {@link UsageException}, prints its message to standard error and
+     * exits with status 2; otherwise exits with the status {@code body} returns.
+     */
+    public static void main(final String[] args, final Body body) throws Exception
+    {
+        final int status;
+        try
+        {
+            status = body.run(args);
+        }
+        catch (final UsageException e)
+        {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.exit(status);
+    }
+
+    /** A benchmark's run from its command line, returning its exit status. */
+    @FunctionalInterface
+    public interface Body
+    {
+        /** Runs with {@code args}; 0 on success. */
+        int run(String[] args) throws Exception;
+    }
+}
