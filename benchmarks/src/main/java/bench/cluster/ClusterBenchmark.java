@@ -205,7 +205,8 @@ public final class ClusterBenchmark
         final Settings settings = plan.settings();
         report.add(new Text("Median over " + settings.repetitions() + " repetitions (min-max), each sized to last " +
             "about " + settings.repetitionTargetNs() / 1_000_000 + " ms after " + settings.warmupMs() + " ms of " +
-            "warm-up (bench.device.DeviceRank, one job per device and shape with every part); a pair's figure is rank 0's, " +
+            "warm-up (bench.device.DeviceRank, one job per device and shape with every part); a pair's figure is " +
+            "rank 0's, " +
             "a collective repetition lasts as long as its slowest rank. Bandwidth: messages sent back to back with " +
             "blocking Send, one acknowledgement at the end. Kernels (bench.apps.KernelRank, one job per device and " +
             "shape with every kernel): rank 0's seconds between two barriers, median of runs 2.." +

@@ -69,7 +69,8 @@ final class LargeMessageFloor
     /** What the table's columns are, for under it. */
     static Text explanation()
     {
-        return new Text("Floor of the bandwidth rows, measured right after shm's job of them: bench.device.RingModel, " +
+        return new Text("Floor of the bandwidth rows, measured right after shm's job of them: " +
+            "bench.device.RingModel, " +
             "two threads of one JVM bound to CPUs of their own as the device binds its ranks, moving byte[] " +
             "messages through a 4 MiB native ring " +
             "in 64 KiB pieces (the sender copies a piece in and releases a filled count, the receiver copies it " +

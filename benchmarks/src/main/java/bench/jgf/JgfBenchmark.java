@@ -234,8 +234,8 @@ public final class JgfBenchmark
                     {
                         for (final Column column : plan.columns())
                         {
-                            PROGRESS.say(kernel.jgfName + " size " + size + ", " + processes + " ranks, " + column.name() +
-                                ", job " + round + " of " + plan.repetitions());
+                            PROGRESS.say(kernel.jgfName + " size " + size + ", " + processes + " ranks, " +
+                                column.name() + ", job " + round + " of " + plan.repetitions());
                             final String failure = runJob(classes, kernel, size, processes, column,
                                 row.get(column.name()));
                             if (failure != null)
