@@ -14,11 +14,11 @@ import bench.harness.CommandLine;
 import bench.harness.FixedWait;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Samples;
 import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
@@ -42,7 +42,7 @@ import mpjrun.MpjJobs;
  *              [--mpj-home DIR] [--no-multicore] [--no-niodev] [--report DIR] [--notes FILE]
  * </pre>
  * With {@code --report DIR} it also writes {@code DIR/apps.md} and charts of the warm ratios, shm against
- * multicore and against niodev ({@link bench.report.ReportOptions}).
+ * multicore and against niodev ({@link bench.harness.ReportOptions}).
  * Every job is launched through {@link MpjJobs} (multicore and niodev through MPJ Express's own
  * starter, shm through {@code bin/mpjrun}'s Java side in a JVM of its own). A job that fails, or
  * whose kernel's check fails, is reported after the tables and makes {@link #run} return 1.

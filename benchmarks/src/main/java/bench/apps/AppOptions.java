@@ -6,7 +6,7 @@ import java.util.List;
 
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 
 /**
  * {@link AppBenchmark}'s command line: {@code --quick}, {@code --np 2,4}, {@code --only KERNELS},

@@ -7,7 +7,7 @@ import java.util.Set;
 
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 
 /**
  * {@link ClusterBenchmark}'s command line: {@code --quick}, {@code --devices NAMES}, {@code --only ROWS},

@@ -8,7 +8,7 @@ import java.util.List;
 
 import bench.engine.FenceRank;
 import bench.harness.CommandLine;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 import bench.report.ReportRun;
 import kupl.bootstrap.RankJvmDefaults;
 
@@ -34,7 +34,7 @@ import kupl.bootstrap.RankJvmDefaults;
  * where a part is a {@link DeviceRank} part ({@code pingpong:8}, {@code bandwidth:1048576},
  * {@code barrier}, {@code allreduce}, {@code bcast:1048576}) or a plain ping-pong's ({@code plain:8}); a plain
  * row is held against Open MPI's C ping-pong of the same size. With {@code --report DIR} it also writes
- * {@code DIR/device.md} and its charts ({@link bench.report.ReportOptions}): shm against the engine's fence,
+ * {@code DIR/device.md} and its charts ({@link bench.harness.ReportOptions}): shm against the engine's fence,
  * against Open MPI's C, against multicore and niodev, and against its targets, each as time ratios.
  */
 public final class DeviceBenchmark

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 
+import bench.harness.ReportOptions;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;

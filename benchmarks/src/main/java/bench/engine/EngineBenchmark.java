@@ -15,12 +15,12 @@ import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.MpjMulticore;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Samples;
 import bench.harness.Stat;
 import bench.harness.UsageException;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Target;
@@ -50,7 +50,7 @@ import kupl.bootstrap.RankJvmDefaults;
  * --quick           smoke run: same rows, tiny repetitions (figures are not meaningful)
  * --mpj-home DIR    where to build the MPJ_HOME for MPJ Express (default: target/mpj-home)
  * --only PARTS      some of fence,alloc,copy (comma-separated); default all
- * --report DIR      also write DIR/engine.md and its charts (bench.report.ReportOptions); --notes FILE
+ * --report DIR      also write DIR/engine.md and its charts (bench.harness.ReportOptions); --notes FILE
  * </pre>
  * Charts: each fence against MPJ Express's Barrier, alloc+free against the pages alone, the shared copy against
  * the private one, and every figure that has a target against it. Run it with {@code bin/bench engine}.

@@ -5,7 +5,7 @@ import java.util.List;
 
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 
 /** {@link EngineBenchmark}'s command line: {@code --quick}, {@code --mpj-home DIR}, {@code --only PARTS}. */
 final class EngineOptions

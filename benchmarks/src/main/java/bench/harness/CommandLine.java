@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import bench.report.ReportOptions;
 
 /**
  * The one option parser of the benchmarks: each benchmark declares its flags and its options with a value, and
- * what each one does; {@link #parse} takes the report's {@code --report} and {@code --notes} ({@link ReportOptions})
- * out first, then reads the rest in order. Every mistake ends in a {@link UsageException} whose message is the
+ * what each one does; every command line also takes the report's {@code --report} and {@code --notes}
+ * ({@link ReportOptions}). {@link #parse} reads the arguments in order. Every mistake ends in a {@link UsageException} whose message is the
  * problem and the benchmark's usage line:
  * <ul>
  *   <li>an argument that is none of them: {@code unknown argument X};</li>
@@ -70,29 +69,25 @@ public final class CommandLine
     }
 
     /**
-     * Reads {@code args} of the program {@code mainClass}: the report's options, then this command line's, each
-     * action run in the order of the arguments.
+     * Reads {@code args} of the program {@code mainClass}, each option's action run in the order of the arguments.
      *
      * @return the report's options.
      * @throws UsageException if an argument is not understood or a value is missing or refused.
      */
     public ReportOptions parse(final String[] args, final Class<?> mainClass)
     {
-        final ReportOptions report;
-        try
-        {
-            report = ReportOptions.parse(args, mainClass);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new UsageException(e.getMessage(), usage);
-        }
-        final String[] rest = report.benchmarkArgs();
+        final ReportOptions[] report = {ReportOptions.none(args, mainClass)};
+        final Map<String, Consumer<String>> all = new LinkedHashMap<>(options);
+        final Map<String, String> allNeeds = new LinkedHashMap<>(needs);
+        all.put(ReportOptions.REPORT, dir -> report[0] = report[0].withDirectory(dir));
+        allNeeds.put(ReportOptions.REPORT, "a directory");
+        all.put(ReportOptions.NOTES, file -> report[0] = report[0].withNotes(file));
+        allNeeds.put(ReportOptions.NOTES, "a Markdown file");
         boolean operandSeen = false;
-        for (int i = 0; i < rest.length; i++)
+        for (int i = 0; i < args.length; i++)
         {
-            final String argument = rest[i];
-            final Consumer<String> action = options.get(argument);
+            final String argument = args[i];
+            final Consumer<String> action = all.get(argument);
             if (action == null)
             {
                 if (operand == null || operandSeen || argument.startsWith("-"))
@@ -103,19 +98,19 @@ public final class CommandLine
                 run(operand, argument);
                 continue;
             }
-            final String what = needs.get(argument);
+            final String what = allNeeds.get(argument);
             if (what == null)
             {
                 run(action, null);
                 continue;
             }
-            if (i + 1 == rest.length)
+            if (i + 1 == args.length)
             {
                 throw new UsageException(argument + " needs " + what, usage);
             }
-            run(action, rest[++i]);
+            run(action, args[++i]);
         }
-        return report;
+        return report[0];
     }
 
     /** Reports a mistake found after parsing (e.g. an operand that names no folder) with the usage line. */

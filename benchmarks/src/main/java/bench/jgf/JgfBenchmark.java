@@ -26,10 +26,10 @@ import bench.harness.CommandLine;
 import bench.harness.FixedWait;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
@@ -60,7 +60,7 @@ import mpjrun.MpjJobs;
  * {@code https://github.com/mpjexpress-project/mpjexpress}. A job that fails, or a kernel that
  * prints {@code Validation failed} or no time, is reported after the table and makes {@link #run}
  * return 1. With {@code --report DIR} it also writes {@code DIR/jgf.md} and charts of shm against multicore and
- * niodev ({@link bench.report.ReportOptions}).
+ * niodev ({@link bench.harness.ReportOptions}).
  */
 public final class JgfBenchmark
 {

@@ -10,8 +10,8 @@ import java.util.Locale;
 import bench.harness.CommandLine;
 import bench.harness.FixedWait;
 import bench.harness.Jobs;
+import bench.harness.ReportOptions;
 import bench.harness.UsageException;
-import bench.report.ReportOptions;
 import mpjrun.MpjDevice;
 
 /**

@@ -18,10 +18,10 @@ import bench.apps.LuFactorisation;
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
@@ -59,7 +59,7 @@ import mpjrun.MpjJobs;
  *
  * <pre>RankJvmBenchmark [--rounds N] [--only NAME,...] [--quick] [--report DIR] [--notes FILE]</pre>
  * With {@code --report DIR} it also writes {@code DIR/jvm.md} and a chart per figure that MPJ Express's
- * multicore was measured on, each candidate against it ({@link bench.report.ReportOptions}).
+ * multicore was measured on, each candidate against it ({@link bench.harness.ReportOptions}).
  */
 public final class RankJvmBenchmark
 {

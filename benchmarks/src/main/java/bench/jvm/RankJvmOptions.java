@@ -3,7 +3,7 @@ package bench.jvm;
 import java.util.List;
 
 import bench.harness.CommandLine;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 
 /** {@link RankJvmBenchmark}'s command line: {@code --rounds N}, {@code --only NAME,...}, {@code --quick}. */
 final class RankJvmOptions

@@ -9,11 +9,11 @@ import java.util.Optional;
 
 import bench.harness.CommandLine;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Samples;
 import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Target;
@@ -58,7 +58,7 @@ import mpjrun.MpjJobs;
  * <pre>
  * --quick                 smoke run: every row, figures not meaningful
  * --devices d1,d2         some of multicore,niodev,shm (default multicore,niodev,shm)
- * --report DIR            also write DIR/rma.md and its charts (bench.report.ReportOptions); --notes FILE
+ * --report DIR            also write DIR/rma.md and its charts (bench.harness.ReportOptions); --notes FILE
  * </pre>
  * Charts: every ratio of the tables (Win.fence, post-start-complete-wait, the strided put, allocation, the other
  * flavours and the simulated nodes against their references), each with its target where it has one. Run it
@@ -104,7 +104,7 @@ public final class RmaBenchmark
     /** Runs the jobs on {@code devices} and prints the tables to {@code out}; false if a job failed. */
     static boolean run(final boolean quick, final List<MpjDevice> devices, final PrintStream out) throws Exception
     {
-        return run(quick, devices, ReportOptions.parse(new String[0], RmaBenchmark.class), out);
+        return run(quick, devices, ReportOptions.none(new String[0], RmaBenchmark.class), out);
     }
 
     /** As {@link #run(boolean, List, PrintStream)}, writing the report where {@code options} say. */
@@ -121,7 +121,7 @@ public final class RmaBenchmark
     static boolean runAcrossNodes(final boolean quick, final PrintStream out) throws Exception
     {
         final RmaBenchmark benchmark = new RmaBenchmark(quick, List.of(MpjDevice.NIODEV),
-            start(quick, ReportOptions.parse(new String[0], RmaBenchmark.class), out));
+            start(quick, ReportOptions.none(new String[0], RmaBenchmark.class), out));
         final boolean ok = new RmaFlavours(benchmark.report, quick, JOB_TIMEOUT).addAcrossNodes();
         benchmark.report.finish();
         return ok;

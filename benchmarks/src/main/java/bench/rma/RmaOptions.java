@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import bench.harness.CommandLine;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 import mpjrun.MpjDevice;
 
 /** {@link RmaBenchmark}'s command line: {@code --quick}, {@code --devices multicore,niodev,shm}. */

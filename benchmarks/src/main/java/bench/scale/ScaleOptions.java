@@ -3,7 +3,7 @@ package bench.scale;
 import java.util.List;
 
 import bench.harness.CommandLine;
-import bench.report.ReportOptions;
+import bench.harness.ReportOptions;
 
 /** {@link ShmScaleBenchmark}'s command line: {@code --ranks 2,4,...}, {@code --repetitions N}. */
 final class ScaleOptions

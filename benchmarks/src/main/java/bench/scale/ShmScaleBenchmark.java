@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.Progress;
+import bench.harness.ReportOptions;
 import bench.harness.Stat;
 import bench.report.Chart;
 import bench.report.Ratio;
-import bench.report.ReportOptions;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
@@ -31,7 +31,7 @@ import mpjrun.ShmJob;
  * fit in memory.
  *
  * <p>Options: {@code --ranks 2,4,8,16,32,64} (the default), {@code --repetitions N} (default 1;
- * the median is printed), {@code --report DIR} and {@code --notes FILE} ({@link bench.report.ReportOptions}:
+ * the median is printed), {@code --report DIR} and {@code --notes FILE} ({@link bench.harness.ReportOptions}:
  * {@code DIR/scale.md} with a chart of the device's memory against one ring per pair). A big job on a small
  * machine takes longer than the hub's default minute to arrive: run it as
  * {@code KUPL_SHM_ARRIVAL_MS=300000 bin/bench scale}.

@@ -16,6 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
 import bench.cluster.ClusterRow.Goal;
 import bench.cluster.ClusterRow.Verdict;
 import bench.cluster.ClusterTable.Column;
@@ -25,9 +29,6 @@ import bench.report.Ratio;
 import bench.report.Table;
 import mpjrun.JobSpec;
 import mpjrun.SimulatedCluster;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The cluster benchmark's logic without a cluster (its options, the parts each row runs, how the shm column is

@@ -13,11 +13,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import bench.harness.Samples;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
+import bench.harness.Samples;
 
 /**
  * The Open MPI C reference programs compile and each prints a figure the device benchmark can parse

@@ -9,11 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import bench.report.ReportPages;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
+import bench.report.ReportPages;
 
 /**
  * The benchmark's smoke run completes and prints every table with every row, and its report page holds

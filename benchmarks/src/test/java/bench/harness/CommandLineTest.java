@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import bench.report.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 /** The benchmarks' one option parser: what it reads, and each mistake's message with the usage line. */

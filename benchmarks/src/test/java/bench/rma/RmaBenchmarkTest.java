@@ -10,11 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import mpjrun.MpjDevice;
-import mpjrun.SimulatedCluster;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import mpjrun.MpjDevice;
+import mpjrun.SimulatedCluster;
 
 /**
  * The mpi.rma benchmark's smoke run on MPJ Express's multicore device completes and prints a
