@@ -181,7 +181,7 @@ public final class RmaBenchmark
                 final JobResult result = MpjJobs.run(device, spec, JOB_TIMEOUT);
                 if (!result.succeeded())
                 {
-                    System.err.println("bench-rma: the " + device.deviceName() + " job of " + processes +
+                    PROGRESS.say("the " + device.deviceName() + " job of " + processes +
                         " processes failed:\n" + result.summary());
                     report.note("The " + device.deviceName() + " job of " + processes + " processes failed (its " +
                         "columns are missing): " + result.summary().lines().findFirst().orElse(""));

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import bench.harness.Progress;
 import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportRun;
@@ -26,6 +27,8 @@ import mpjrun.SimulatedCluster;
  */
 final class RmaFlavours
 {
+    private static final Progress PROGRESS = new Progress("bench-rma: ");
+
     private final ReportRun report;
     private final boolean quick;
     private final Duration jobTimeout;
@@ -40,7 +43,7 @@ final class RmaFlavours
     /** Win.allocate and Win.create on one node (shm, 2 processes), each against its reference. */
     boolean addOneNode() throws Exception
     {
-        System.err.println("bench-rma: shm, 2 processes, " + AllocateWindowRank.class.getName());
+        PROGRESS.say("shm, 2 processes, " + AllocateWindowRank.class.getName());
         boolean ok = printRankTable("Win.allocate against Win.allocateShared (us per operation; target: allocate <= " +
             RmaBenchmark.ALLOCATE_RATIO_TARGET + "x allocateShared), shm, 2 processes", AllocateWindowRank.class,
             MpjJobs.run(MpjDevice.SHM, otherFlavourJob(AllocateWindowRank.class.getName()), jobTimeout),
@@ -53,7 +56,7 @@ final class RmaFlavours
                     AllocateWindowRank.ratios(microseconds).stream()
                         .map(ratio -> ratio.against(Target.atMost(RmaBenchmark.ALLOCATE_RATIO_TARGET))).toList()));
             });
-        System.err.println("bench-rma: shm, 2 processes, " + CreateWindowRank.class.getName());
+        PROGRESS.say("shm, 2 processes, " + CreateWindowRank.class.getName());
         ok &= printRankTable("Win.create over a double[] against the device's ping-pong (us per operation; target: " +
             "put 8 B + flush <= " + RmaBenchmark.CREATE_RATIO_TARGET + "x the 8 B round trip), shm, 2 processes",
             CreateWindowRank.class, MpjJobs.run(MpjDevice.SHM, otherFlavourJob(CreateWindowRank.class.getName()),
@@ -82,7 +85,7 @@ final class RmaFlavours
             report.note("Across two simulated nodes not measured: " + unavailable + ".");
             return true;
         }
-        System.err.println("bench-rma: niodev, 2 processes on 2 simulated nodes, " + CreateWindowRank.class.getName());
+        PROGRESS.say("niodev, 2 processes on 2 simulated nodes, " + CreateWindowRank.class.getName());
         return printRankTable(title, CreateWindowRank.class, MpjJobs.runOnSimulatedCluster(
             otherFlavourJob(CreateWindowRank.class.getName()), 2, jobTimeout),
             output -> createWindowTable(output, "across-nodes", "Win.create across two simulated nodes against " +
@@ -135,7 +138,7 @@ final class RmaFlavours
     {
         if (!result.succeeded())
         {
-            System.err.println("bench-rma: the job of " + program.getName() + " failed:\n" + result.summary());
+            PROGRESS.say("the job of " + program.getName() + " failed:\n" + result.summary());
             report.note("The job of " + program.getSimpleName() + " failed (its table is missing): " +
                 result.summary().lines().findFirst().orElse(""));
             return false;
