@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-
 /**
  * The one option parser of the benchmarks: each benchmark declares its flags and its options with a value, and
  * what each one does; every command line also takes the report's {@code --report} and {@code --notes}
- * ({@link ReportOptions}). {@link #parse} reads the arguments in order. Every mistake ends in a {@link UsageException} whose message is the
- * problem and the benchmark's usage line:
+ * ({@link ReportOptions}). {@link #parse} reads the arguments in order. Every mistake ends in a
+ * {@link UsageException} whose message is the problem and the benchmark's usage line:
  * <ul>
  *   <li>an argument that is none of them: {@code unknown argument X};</li>
  *   <li>an option as the last argument: {@code --reps needs a value} (or the option's own words, e.g.
@@ -19,18 +18,26 @@ import java.util.function.Consumer;
  *   <li>a value its action refuses: the action's {@link IllegalArgumentException} message, e.g. {@link #positive}'s.
  *   </li>
  * </ul>
+ * {@code -h} or {@code --help} anywhere prints the usage line instead (through {@link #main}, with status 0).
  */
 public final class CommandLine
 {
+    /** What asks for the usage line instead of a run. */
+    private static final List<String> HELP = List.of("-h", "--help");
+
     private final String usage;
     private final Map<String, Consumer<String>> options = new LinkedHashMap<>();
     private final Map<String, String> needs = new LinkedHashMap<>();
     private Consumer<String> operand;
+    /** The report's options as read so far. */
+    private ReportOptions report;
 
     /** A command line whose mistakes end with {@code usage}, e.g. {@code "usage: AppBenchmark [--quick] ..."}. */
     public CommandLine(final String usage)
     {
         this.usage = usage;
+        option(ReportOptions.REPORT, "a directory", dir -> report = report.withDirectory(dir));
+        option(ReportOptions.NOTES, "a Markdown file", file -> report = report.withNotes(file));
     }
 
     /** {@code name} takes no value and runs {@code action}. */
@@ -62,32 +69,25 @@ public final class CommandLine
         return this;
     }
 
-    /** The usage line this command line's mistakes end with. */
-    public String usage()
-    {
-        return usage;
-    }
-
     /**
      * Reads {@code args} of the program {@code mainClass}, each option's action run in the order of the arguments.
      *
      * @return the report's options.
      * @throws UsageException if an argument is not understood or a value is missing or refused.
+     * @throws HelpRequest     if an argument asks for the usage line.
      */
     public ReportOptions parse(final String[] args, final Class<?> mainClass)
     {
-        final ReportOptions[] report = {ReportOptions.none(args, mainClass)};
-        final Map<String, Consumer<String>> all = new LinkedHashMap<>(options);
-        final Map<String, String> allNeeds = new LinkedHashMap<>(needs);
-        all.put(ReportOptions.REPORT, dir -> report[0] = report[0].withDirectory(dir));
-        allNeeds.put(ReportOptions.REPORT, "a directory");
-        all.put(ReportOptions.NOTES, file -> report[0] = report[0].withNotes(file));
-        allNeeds.put(ReportOptions.NOTES, "a Markdown file");
+        report = ReportOptions.none(args, mainClass);
         boolean operandSeen = false;
         for (int i = 0; i < args.length; i++)
         {
             final String argument = args[i];
-            final Consumer<String> action = all.get(argument);
+            if (HELP.contains(argument))
+            {
+                throw new HelpRequest(usage);
+            }
+            final Consumer<String> action = options.get(argument);
             if (action == null)
             {
                 if (operand == null || operandSeen || argument.startsWith("-"))
@@ -98,7 +98,7 @@ public final class CommandLine
                 run(operand, argument);
                 continue;
             }
-            final String what = allNeeds.get(argument);
+            final String what = needs.get(argument);
             if (what == null)
             {
                 run(action, null);
@@ -110,13 +110,7 @@ public final class CommandLine
             }
             run(action, args[++i]);
         }
-        return report[0];
-    }
-
-    /** Reports a mistake found after parsing (e.g. an operand that names no folder) with the usage line. */
-    public UsageException mistake(final String problem)
-    {
-        return new UsageException(problem, usage);
+        return report;
     }
 
     private void run(final Consumer<String> action, final String value)
@@ -170,7 +164,8 @@ public final class CommandLine
 
     /**
      * Runs {@code body} with {@code args}: on a {@link UsageException}, prints its message to standard error and
-     * exits with status 2; otherwise exits with the status {@code body} returns.
+     * exits with status 2; on a {@link HelpRequest}, prints the usage line to standard output and exits with
+     * status 0; otherwise exits with the status {@code body} returns.
      */
     public static void main(final String[] args, final Body body) throws Exception
     {
@@ -179,6 +174,12 @@ public final class CommandLine
         {
             status = body.run(args);
         }
+        catch (final HelpRequest help)
+        {
+            System.out.println(help.getMessage());
+            System.exit(0);
+            return;
+        }
         catch (final UsageException e)
         {
             System.err.println(e.getMessage());
@@ -186,6 +187,17 @@ public final class CommandLine
             return;
         }
         System.exit(status);
+    }
+
+    /** {@code -h} or {@code --help} on a command line: its message is the usage line. */
+    public static final class HelpRequest extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        HelpRequest(final String usage)
+        {
+            super(usage, null, false, false);
+        }
     }
 
     /** A benchmark's run from its command line, returning its exit status. */

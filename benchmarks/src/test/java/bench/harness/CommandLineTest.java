@@ -80,4 +80,15 @@ class CommandLineTest
         assertEquals("unknown argument dir; " + USAGE, assertThrows(UsageException.class,
             () -> commandLine().parse(new String[] {"dir"}, CommandLineTest.class)).getMessage());
     }
+
+    @Test
+    void shouldAnswerHelpWithTheUsageLineWhereverItStands()
+    {
+        for (final String help : List.of("-h", "--help"))
+        {
+            assertEquals(USAGE, assertThrows(CommandLine.HelpRequest.class,
+                () -> commandLine().parse(new String[] {"--quick", help, "--fast"}, CommandLineTest.class))
+                .getMessage());
+        }
+    }
 }
