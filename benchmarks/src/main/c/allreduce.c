@@ -1,5 +1,5 @@
 /*
- * MPI_Allreduce latency, as bench.DeviceRank's allreduce (osu_allreduce's loop at one size): every
+ * MPI_Allreduce latency, as bench.device.DeviceRank's allreduce (osu_allreduce's loop at one size): every
  * rank sums 8 doubles with MPI_Allreduce; the figure is ns per call, printed by every rank.
  *
  * Usage: allreduce WARMUP_MS REPETITIONS TARGET_NS

@@ -1,5 +1,5 @@
 /*
- * Streaming bandwidth, as bench.DeviceRank's bandwidth:<BYTES>: rank 0 sends messages of BYTES
+ * Streaming bandwidth, as bench.device.DeviceRank's bandwidth:<BYTES>: rank 0 sends messages of BYTES
  * bytes back to back with blocking MPI_Send, rank 1 receives each with a blocking MPI_Recv and
  * acknowledges the last with one byte; the figure is GB/s (10^9 bytes per second) seen by rank 0.
  * Unlike osu_bw there is no window of non-blocking sends: each MPI_Send of a large message waits

@@ -1,5 +1,5 @@
 /*
- * MPI_Barrier latency, as bench.DeviceRank's barrier (osu_barrier's loop): every rank calls
+ * MPI_Barrier latency, as bench.device.DeviceRank's barrier (osu_barrier's loop): every rank calls
  * MPI_Barrier; the figure is ns per call, printed by every rank.
  *
  * Usage: barrier WARMUP_MS REPETITIONS TARGET_NS

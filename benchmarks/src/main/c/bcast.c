@@ -1,5 +1,5 @@
 /*
- * MPI_Bcast bandwidth, as bench.DeviceRank's bcast:<BYTES> (osu_bcast's loop at one size): rank 0
+ * MPI_Bcast bandwidth, as bench.device.DeviceRank's bcast:<BYTES> (osu_bcast's loop at one size): rank 0
  * broadcasts BYTES bytes to every other rank, calls back to back; the figure is GB/s (10^9 bytes
  * per second) that each receiver gets, printed by every rank (the slowest one counts).
  *

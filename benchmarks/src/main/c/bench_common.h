@@ -1,13 +1,13 @@
 /*
- * The measuring loop shared by the Open MPI C reference programs of bench.DeviceBenchmark, shaped
- * like bench.DeviceRank so that the C figures and the Java figures mean the same thing:
+ * The measuring loop shared by the Open MPI C reference programs of bench.device.DeviceBenchmark, shaped
+ * like bench.device.DeviceRank so that the C figures and the Java figures mean the same thing:
  *
  *   1. warm-up: the operation runs in growing batches until rank 0 has seen WARMUP_MS pass
  *      (rank 0 decides and broadcasts, so every rank stops together);
  *   2. sizing: rank 0 times a batch and broadcasts how many operations make one repetition last
  *      about TARGET_NS, twice (the second time from a batch of the first estimate's size);
  *   3. REPETITIONS timed repetitions of that many operations;
- *   4. one line per reporting rank, the format bench.Samples parses:
+ *   4. one line per reporting rank, the format bench.harness.Samples parses:
  *      bench <metric> rank=<rank> ops=<operations per repetition> <value> <value> ...
  *
  * Usage of every program: PROGRAM WARMUP_MS REPETITIONS TARGET_NS [BYTES]
@@ -51,7 +51,7 @@ static inline double bench_gb_per_s(const long long ops, const long long elapsed
     return (double)bench_bytes * (double)ops / (double)elapsed_ns;
 }
 
-/* As bench.Samples.opsPerRepetition, then at least 10 as bench.DeviceRank does. */
+/* As bench.harness.Samples.opsPerRepetition, then at least 10 as bench.device.DeviceRank does. */
 static inline long long bench_ops_per_repetition(const long long target_ns, const long long ops,
     const long long elapsed_ns)
 {

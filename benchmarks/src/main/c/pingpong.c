@@ -1,5 +1,5 @@
 /*
- * Ping-pong latency, as bench.DeviceRank's pingpong:<BYTES> (osu_latency's loop): ranks 0 and 1
+ * Ping-pong latency, as bench.device.DeviceRank's pingpong:<BYTES> (osu_latency's loop): ranks 0 and 1
  * bounce a message of BYTES bytes with blocking MPI_Send and MPI_Recv; the figure is half a round
  * trip in ns, measured by rank 0. Other ranks take part only in the loop's broadcasts.
  *

@@ -3,7 +3,8 @@ package bench.apps;
 import java.util.List;
 import java.util.Locale;
 
-import bench.Samples;
+import bench.harness.CommandLine;
+import bench.harness.Samples;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -52,7 +53,7 @@ public final class KernelRank
         {
             throw new IllegalArgumentException("size " + size + " with several kernels: give full or quick");
         }
-        final int repetitions = appArgs.length > 2 ? positive("repetitions", appArgs[2]) : DEFAULT_REPETITIONS;
+        final int repetitions = appArgs.length > 2 ? CommandLine.positive("repetitions", appArgs[2]) : DEFAULT_REPETITIONS;
         for (final Kernels kernel : kernels)
         {
             runRepetitions(kernel, sizeOf(kernel, size), repetitions);
@@ -65,7 +66,7 @@ public final class KernelRank
     {
         final String[] appArgs = MPI.Init(args);
         final int size = sizeOf(kernel, appArgs.length > 0 ? appArgs[0] : "full");
-        final int repetitions = appArgs.length > 1 ? positive("repetitions", appArgs[1]) : DEFAULT_REPETITIONS;
+        final int repetitions = appArgs.length > 1 ? CommandLine.positive("repetitions", appArgs[1]) : DEFAULT_REPETITIONS;
         runRepetitions(kernel, size, repetitions);
         MPI.Finalize();
     }
@@ -76,26 +77,10 @@ public final class KernelRank
         {
             case "full" -> kernel.fullSize();
             case "quick" -> kernel.quickSize();
-            default -> positive("size", size);
+            default -> CommandLine.positive("size", size);
         };
     }
 
-    private static int positive(final String what, final String value)
-    {
-        try
-        {
-            final int number = Integer.parseInt(value);
-            if (number > 0)
-            {
-                return number;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // Reported below with the same message as a non-positive number.
-        }
-        throw new IllegalArgumentException(what + "=" + value + " must be a positive integer");
-    }
 
     private static void runRepetitions(final Kernels name, final int size, final int repetitions)
         throws MPIException

@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
+import bench.harness.ReportOptions;
+
 /**
  * A benchmark's report while it runs: each block goes to the console as soon as it is added, so that a long
  * run shows its tables as it measures them, and is kept; {@link #finish()} stamps the end, prints the notes

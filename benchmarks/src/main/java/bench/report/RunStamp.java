@@ -10,6 +10,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Objects;
 
+import bench.harness.ReportOptions;
+
 /**
  * When and where a benchmark ran, and how it was started, for the head of its report: on a shared machine
  * the load average at the start and at the end says whether the figures beside it were measured on idle
@@ -28,7 +30,7 @@ public record RunStamp(ZonedDateTime date, String machine, String jdk, String co
     String loadAtStart, String loadAtEnd, Duration runTime)
 {
     /** Set by {@code bin/bench}: the command line as the user typed it. */
-    public static final String COMMAND_VARIABLE = "BENCH_COMMAND";
+    public static final String COMMAND_VARIABLE = ReportOptions.COMMAND_VARIABLE;
     /** Set by {@code bin/bench}: the source tree's {@code git describe --always --dirty}. */
     public static final String REVISION_VARIABLE = "BENCH_REVISION";
 

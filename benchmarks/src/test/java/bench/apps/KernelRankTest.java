@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import bench.Samples;
+import bench.harness.Samples;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;

@@ -40,7 +40,7 @@ import java.util.function.LongSupplier;
  * How much of the spin and yield allowances a wait uses is the {@link Settings#budget()}'s
  * choice: all of them with explicit settings, as much as recent waits showed to pay with
  * {@code auto} ({@link SpinBudget}); each wait tells it, at {@link #reset()}, in which state it ended.
- * What each step costs on this machine is measured by {@code bench.EngineBenchmark}
+ * What each step costs on this machine is measured by {@code bench.engine.EngineBenchmark}
  * ({@code bin/bench-engine}): its fence rows with 4 and 8 processes on 2 cores are waits
  * that yield and park.
  *

@@ -11,7 +11,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>More processes than cores.</b> Then waiters yield instead of spinning, and every
  * round costs one pass of the scheduler over the run queue: log2(N) passes where the linear
- * fence needs about two (the fence rows of {@code bench.EngineBenchmark}, {@code bin/bench-engine},
+ * fence needs about two (the fence rows of {@code bench.engine.EngineBenchmark}, {@code bin/bench-engine},
  * with 4 and 8 processes on 2 cores show the difference). So in that case each process also adds itself to the
  * window's arrival counter on entry, and a waiter that finds it at {@code epoch * ranks}
  * leaves at once: every process has entered the fence, and its sequentially consistent add

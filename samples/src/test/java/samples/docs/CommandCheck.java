@@ -47,7 +47,7 @@ final class CommandCheck
     /** Made under the root's target/ by the launchers and scripts. */
     private static final Set<String> MADE_UNDER_TARGET = Set.of("target/mpj-home", "target/conformance");
     private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--?[a-zA-Z][\\w-]*)");
-    private static final Pattern BENCH_NAME = Pattern.compile("(?m)^  ([a-z]+)( [A-Z]+)?\\s+bench\\.(\\w+)");
+    private static final Pattern BENCH_NAME = Pattern.compile("(?m)^  ([a-z]+)( [A-Z]+)?\\s+bench\\.([\\w.]*\\w)");
     private static final Pattern DEV_VALUES = Pattern.compile("-dev ([a-z]+(?:\\|[a-z]+)+)");
     private static final Pattern COMMAND_SUBSTITUTION = Pattern.compile("\\$\\(cat ([^)]+)\\)");
     private static final Pattern PWD_PATH = Pattern.compile("\\$PWD/([^\\s:]+)");
@@ -350,7 +350,8 @@ final class CommandCheck
                 final int end = nextSection(text, names.end());
                 section = text.substring(names.start(), end);
                 positional = names.group(2) != null;
-                if (!Files.isRegularFile(root.resolve("benchmarks/src/main/java/bench/" + names.group(3) + ".java")))
+                final String source = "benchmarks/src/main/java/bench/" + names.group(3).replace('.', '/') + ".java";
+                if (!Files.isRegularFile(root.resolve(source)))
                 {
                     problems.add("bin/bench " + name + " runs bench." + names.group(3) + ", which has no source");
                 }

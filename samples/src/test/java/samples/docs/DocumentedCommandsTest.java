@@ -71,7 +71,7 @@ class DocumentedCommandsTest
             KUPL_SHM_TYPE=fast bin/sample HeatStencil
             mvn -q verify -pl samples -Dtest=NoSuchTest
             mvn -q verify -pl nosuchmodule
-            java -cp benchmarks/target/classes bench.CreateWindowRank
+            java -cp benchmarks/target/classes bench.rma.CreateWindowRank
             java -cp samples/target/classes:api/target/api-9.9.jar samples.rma.HeatStencil
             ```
             See `bin/faults --no-such-flag` and the file docs/nosuch.md:
@@ -114,14 +114,14 @@ class DocumentedCommandsTest
     void shouldCatchACommandThatNeedsAModuleNoScriptBuilds()
     {
         // Before bin/mpjrun built the modules its -cp names, this command of the README failed with "class
-        // bench.CreateWindowRank not found" after bin/demo alone.
+        // bench.rma.CreateWindowRank not found" after bin/demo alone.
         final String page = """
             ```sh
-            bin/mpjrun -np 2 -dev niodev -nodes 2 -cp benchmarks/target/classes bench.CreateWindowRank 15
+            bin/mpjrun -np 2 -dev niodev -nodes 2 -cp benchmarks/target/classes bench.rma.CreateWindowRank 15
             ```
             """;
         assertEquals(List.of("README.md:2: `bin/mpjrun -np 2 -dev niodev -nodes 2 -cp benchmarks/target/classes " +
-            "bench.CreateWindowRank 15`: -cp names benchmarks/target/classes, which neither bin/demo nor bin/mpjrun " +
+            "bench.rma.CreateWindowRank 15`: -cp names benchmarks/target/classes, which neither bin/demo nor bin/mpjrun " +
             "builds"), problems(page, false));
         assertEquals(List.of(), problems(page, true));
     }

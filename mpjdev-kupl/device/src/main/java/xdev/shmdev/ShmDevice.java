@@ -50,7 +50,7 @@ import xdev.XDevException;
  *     ranks they wait for run on other cores.</li>
  * </ul>
  *
- * What it costs per message is measured by {@code bench.DeviceBenchmark} ({@code bin/bench-device}).
+ * What it costs per message is measured by {@code bench.device.DeviceBenchmark} ({@code bin/bench-device}).
  */
 public final class ShmDevice implements Device
 {
