@@ -1,4 +1,4 @@
-package bench;
+package bench.rma;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -13,7 +13,7 @@ import mpi.rma.Win;
  * figure shows what that check costs. Rank 0 prints the nanoseconds per epoch of each timed block of every
  * rank, and their median. An ordinary MPJ Express program.
  *
- * <pre>bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.PassiveEpochLoop shared [epochs] [blocks]</pre>
+ * <pre>bin/mpjrun -np 2 -dev shm -cp benchmarks/target/classes bench.rma.PassiveEpochLoop shared [epochs] [blocks]</pre>
  * prints {@code passive-epoch shared ns-per-epoch median=61.2 blocks=[62.0, 60.9, ...]}; the flavour is
  * {@code shared} ({@code Win.allocateShared}), {@code allocate} or {@code create}.
  */
