@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import conformance.cases.AccumulateCases;
+import conformance.cases.AccumulateTypeCases;
 import conformance.cases.AllocationCases;
 import conformance.cases.AttributeCases;
 import conformance.cases.DatatypeCases;
@@ -15,6 +16,7 @@ import conformance.cases.EpochErrorCases;
 import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
 import conformance.cases.FlavourCases;
+import conformance.cases.GetAccumulateTypeCases;
 import conformance.cases.KeyvalCases;
 import conformance.cases.LayoutCases;
 import conformance.cases.LifecycleCases;
@@ -47,6 +49,8 @@ public final class Catalog
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
         cases.addAll(PairCases.cases());
+        cases.addAll(AccumulateTypeCases.cases());
+        cases.addAll(GetAccumulateTypeCases.cases());
         cases.addAll(TypeCases.cases());
         cases.addAll(DatatypeCases.cases());
         cases.addAll(PassiveCases.cases());
