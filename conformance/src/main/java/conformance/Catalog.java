@@ -12,9 +12,11 @@ import conformance.cases.AttributeCases;
 import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.DynamicCases;
+import conformance.cases.DynamicEdgeCases;
 import conformance.cases.EpochErrorCases;
 import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
+import conformance.cases.FetchingAccumulateCases;
 import conformance.cases.FlavourCases;
 import conformance.cases.GetAccumulateTypeCases;
 import conformance.cases.KeyvalCases;
@@ -48,6 +50,7 @@ public final class Catalog
         cases.addAll(FenceCases.cases());
         cases.addAll(PutGetCases.cases());
         cases.addAll(AccumulateCases.cases());
+        cases.addAll(FetchingAccumulateCases.cases());
         cases.addAll(PairCases.cases());
         cases.addAll(AccumulateTypeCases.cases());
         cases.addAll(GetAccumulateTypeCases.cases());
@@ -61,6 +64,7 @@ public final class Catalog
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());
+        cases.addAll(DynamicEdgeCases.cases());
         cases.addAll(PatternCases.cases());
         final Set<String> ids = new HashSet<>();
         for (final Case c : cases)
