@@ -9,6 +9,8 @@ import conformance.cases.AccumulateCases;
 import conformance.cases.AccumulateTypeCases;
 import conformance.cases.AllocationCases;
 import conformance.cases.AttributeCases;
+import conformance.cases.CompareAndSwapTypeCases;
+import conformance.cases.DatatypeAccumulateCases;
 import conformance.cases.DatatypeCases;
 import conformance.cases.DispUnitCases;
 import conformance.cases.DynamicCases;
@@ -16,6 +18,7 @@ import conformance.cases.DynamicEdgeCases;
 import conformance.cases.EpochErrorCases;
 import conformance.cases.ErrorClassCases;
 import conformance.cases.FenceCases;
+import conformance.cases.FetchAndOpTypeCases;
 import conformance.cases.FetchingAccumulateCases;
 import conformance.cases.FlavourCases;
 import conformance.cases.GetAccumulateTypeCases;
@@ -26,10 +29,10 @@ import conformance.cases.PairCases;
 import conformance.cases.PassiveCases;
 import conformance.cases.PatternCases;
 import conformance.cases.PscwCases;
+import conformance.cases.PscwErrorCases;
 import conformance.cases.PutGetCases;
 import conformance.cases.QueryCases;
 import conformance.cases.RequestCases;
-import conformance.cases.TypeCases;
 
 /** Every case of the suite, group by group, in the order they run. */
 public final class Catalog
@@ -54,13 +57,16 @@ public final class Catalog
         cases.addAll(PairCases.cases());
         cases.addAll(AccumulateTypeCases.cases());
         cases.addAll(GetAccumulateTypeCases.cases());
-        cases.addAll(TypeCases.cases());
+        cases.addAll(FetchAndOpTypeCases.cases());
+        cases.addAll(CompareAndSwapTypeCases.cases());
         cases.addAll(DatatypeCases.cases());
+        cases.addAll(DatatypeAccumulateCases.cases());
         cases.addAll(PassiveCases.cases());
         cases.addAll(RequestCases.cases());
         cases.addAll(EpochErrorCases.cases());
         cases.addAll(ErrorClassCases.cases());
         cases.addAll(PscwCases.cases());
+        cases.addAll(PscwErrorCases.cases());
         cases.addAll(LifecycleCases.cases());
         cases.addAll(FlavourCases.cases());
         cases.addAll(DynamicCases.cases());

@@ -35,7 +35,8 @@ public final class DynamicEdgeCases
                     "detaches; the last rank's get there is then MPI_ERR_RMA_RANGE at once, its put is " +
                     "MPI_ERR_RMA_RANGE at the next flush naming rank 0, and rank 0's array is untouched",
                 "MPI-4.1 §12.2.4 (complete accesses before detach; detached memory is not exposed), §12.6.2; " +
-                    "docs/design.md#dynamic-windows-attached-memory-and-its-addresses", DynamicEdgeCases::detachedAccess)
+                    "docs/design.md#dynamic-windows-attached-memory-and-its-addresses",
+                    DynamicEdgeCases::detachedAccess)
             .only(EnumSet.of(Flavour.DYNAMIC), DynamicCases.DYNAMIC_ITSELF)
             .add("dynamic.reattach-new-address", Behaviour.DYNAMIC_UNATTACHED_ACCESS,
                 "an array attached, detached and attached again gets a new, higher address; a get at the old " +

@@ -62,7 +62,8 @@ public final class FetchingAccumulateCases
                 "MPI-4.1 §12.3.4.3; MPICH fetch_and_op (contention)", FetchingAccumulateCases::fetchAndOpUnique)
             .add("acc.fetch-and-op-short-contention", Behaviour.ACC_ATOMIC,
                 "fetchAndOp(SUM) on a 2-byte short from every rank, 300 times each (no lock-free form): no lost updates",
-                "MPI-4.1 §12.7.1; MPICH fetch_and_op (short variant)", FetchingAccumulateCases::fetchAndOpShortContention)
+                "MPI-4.1 §12.7.1; MPICH fetch_and_op (short variant)",
+                FetchingAccumulateCases::fetchAndOpShortContention)
             .add("acc.fetch-and-op-no-op", Behaviour.ACC_FETCH_AND_OP,
                 "fetchAndOp(NO_OP) with a null origin returns the current value and leaves it",
                 "MPI-4.1 §12.3.4.3; MPICH fetch_and_op (NO_OP reads)", FetchingAccumulateCases::fetchAndOpNoOp)
@@ -72,7 +73,8 @@ public final class FetchingAccumulateCases
             .add("acc.compare-and-swap-counter", Behaviour.ACC_COMPARE_AND_SWAP,
                 "every rank increments rank 0's int 200 times with a compareAndSwap retry loop: the final value is " +
                     "200 * size",
-                "MPI-4.1 §12.3.4.4; MPICH compare_and_swap (contention)", FetchingAccumulateCases::compareAndSwapCounter)
+                "MPI-4.1 §12.3.4.4; MPICH compare_and_swap (contention)",
+                FetchingAccumulateCases::compareAndSwapCounter)
             .add("acc.compare-and-swap-double", Behaviour.ACC_COMPARE_AND_SWAP,
                 "compareAndSwap on MPI.DOUBLE: MPI_ERR_TYPE",
                 "MPI-4.1 §12.3.4.4 (integer, logical, byte only); MPICH errors/rma/cas_type_check",

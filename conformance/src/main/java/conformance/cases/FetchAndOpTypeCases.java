@@ -1,6 +1,5 @@
 package conformance.cases;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -13,14 +12,14 @@ import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
 /**
- * The atomic calls on every basic type (docs/conformance-checklist.md#accumulate-family-and-atomicity):
- * fetchAndOp under contention on each type, and compareAndSwap on each integer and logical type (accumulate and
- * getAccumulate on every type are {@link AccumulateTypeCases} and {@link GetAccumulateTypeCases}). The values are chosen where an implementation goes wrong: a char above 0x7fff, a
- * byte sum that wraps, a long that differs from another only above bit 31.
+ * fetchAndOp under contention on each basic type (docs/conformance-checklist.md#accumulate-family-and-atomicity).
+ * The values are chosen where an implementation goes wrong: a char above 0x7fff, a byte sum that wraps, a long
+ * that differs from another only above bit 31. {@link CompareAndSwapTypeCases} has compareAndSwap on each type,
+ * {@link AccumulateTypeCases} and {@link GetAccumulateTypeCases} accumulate and getAccumulate.
  */
-public final class TypeCases
+public final class FetchAndOpTypeCases
 {
-    private TypeCases()
+    private FetchAndOpTypeCases()
     {
     }
 
@@ -30,73 +29,43 @@ public final class TypeCases
             .add("fop.byte-sum", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 10 fetchAndOp(SUM, 1) on rank 0's byte, from -40, each flushed: the fetched values " +
                     "are -40 to 10 * size - 41, each once, and the byte ends at 10 * size - 40",
-                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op (char variant)", TypeCases::byteSum)
+                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op (char variant)", FetchAndOpTypeCases::byteSum)
             .add("fop.char-sum-wraps", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 10 fetchAndOp(SUM, 1) on rank 0's char, from 0xfff0: the fetched values are " +
                     "0xfff0 onwards, wrapping past 0xffff to 0, each once (a char is unsigned)",
-                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op", TypeCases::charSumWraps)
+                "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op", FetchAndOpTypeCases::charSumWraps)
             .add("fop.short-max-min", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 12 fetchAndOp(MAX, 100 * rank + i) and fetchAndOp(MIN, -(100 * rank + i)) on rank " +
                     "0's two shorts: each fetched value is the start or a value some rank gave, none below this " +
                     "rank's previous operand, and the shorts end at the largest and smallest operand",
                 "MPI-4.1 §12.3.4.3, §12.7.2 (one origin's accumulates are ordered); MPICH fetch_and_op (short " +
-                    "variant)", TypeCases::shortMaxMin)
+                    "variant)", FetchAndOpTypeCases::shortMaxMin)
             .add("fop.boolean-lxor", Behaviour.ACC_FETCH_AND_OP,
                 "every rank toggles rank 0's boolean 15 times with fetchAndOp(LXOR, true): of the fetched values " +
                     "half (rounded up) are false, and the boolean ends at the parity of 15 * size; SUM and BAND on " +
                     "BOOLEAN: MPI_ERR_OP",
                 "MPI-4.1 §12.3.4.3, §6.9.2 (logical operations on logical types); MPICH fetch_and_op",
-                TypeCases::booleanLxor)
+                FetchAndOpTypeCases::booleanLxor)
             .add("fop.int-sum-increments", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 15 fetchAndOp(SUM, rank + 1) on rank 0's int: sorted, the fetched values form one " +
                     "chain from the start, each the previous plus the previous fetcher's increment, ending where the " +
                     "int ends",
                 "MPI-4.1 §12.3.4.3, §12.7.1; MPICH fetch_and_op (int variant), fetchandadd",
-                TypeCases::intSumIncrements)
+                FetchAndOpTypeCases::intSumIncrements)
             .add("fop.long-replace-chain", Behaviour.ACC_FETCH_AND_OP,
                 "every rank swaps 15 values ((rank + 1) << 40 | i) into rank 0's long with fetchAndOp(REPLACE): the " +
                     "fetched values and the final one are the start and every value written, each exactly once",
                 "MPI-4.1 §12.3.4.3 (REPLACE), §12.7.1; MPICH fetch_and_op (long variant), atomic_rmw_fop",
-                TypeCases::longReplaceChain)
+                FetchAndOpTypeCases::longReplaceChain)
             .add("fop.float-sum", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 15 fetchAndOp(SUM, 1.0f) on rank 0's float, from 0.5: the fetched values are 0.5, " +
                     "1.5, ... each once; BAND and LOR on FLOAT: MPI_ERR_OP",
                 "MPI-4.1 §12.3.4.3, §6.9.2 (no bitwise or logical operations on floating point); MPICH " +
-                    "fetch_and_op", TypeCases::floatSum)
+                    "fetch_and_op", FetchAndOpTypeCases::floatSum)
             .add("fop.double-prod", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 8 fetchAndOp(PROD, 2.0) on rank 0's double, from 1: the fetched values are the " +
                     "powers of two 2^0 to 2^(8 * size - 1), each once; LXOR and BOR on DOUBLE: MPI_ERR_OP",
-                "MPI-4.1 §12.3.4.3, §6.9.2; MPICH fetch_and_op (double variant)", TypeCases::doubleProd)
-            .add("cas.byte-counter", Behaviour.ACC_COMPARE_AND_SWAP,
-                "every rank increments rank 0's byte 12 times with a compareAndSwap retry loop, from 100: it ends at " +
-                    "(byte)(100 + 12 * size), past 127 into the negatives, with no increment lost",
-                "MPI-4.1 §12.3.4.4 (byte types), §12.7.1; MPICH compare_and_swap", TypeCases::byteCounter)
-            .add("cas.char-counter-wraps", Behaviour.ACC_COMPARE_AND_SWAP,
-                "as above on a char from 0xfff8: compare values above 0x7fff match (a char is unsigned) and the " +
-                    "counter wraps past 0xffff",
-                "MPI-4.1 §12.3.4.4, §12.7.1; MPICH compare_and_swap", TypeCases::charCounterWraps)
-            .add("cas.short-election", Behaviour.ACC_COMPARE_AND_SWAP,
-                "for each of rank 0's 10 shorts, every rank tries compareAndSwap(-1 to -(1000 * rank + k + 2)): " +
-                    "exactly one rank per short fetches -1, every other fetches the winner's value, and the short " +
-                    "holds it",
-                "MPI-4.1 §12.3.4.4 (swap only if equal; the old value always returned); MPICH atomic_rmw_cas",
-                TypeCases::shortElection)
-            .add("cas.boolean-mutex", 2, Behaviour.ACC_COMPARE_AND_SWAP,
-                "a mutex on rank 0's boolean: each rank 8 times takes it with compareAndSwap(false to true) until " +
-                    "it fetches false, gets rank 0's counter, pauses, puts it plus one, and releases with " +
-                    "compareAndSwap(true to false), fetching true: the counter ends at 8 * size",
-                "MPI-4.1 §12.3.4.4 (logical types), §12.5.4 (flush orders the critical section); MPICH " +
-                    "atomic_rmw_cas, mutex_bench", TypeCases::booleanMutex)
-            .add("cas.int-exact-compare", Behaviour.ACC_COMPARE_AND_SWAP,
-                "on the right neighbour's ints 0x80000001 and -1: compare 1 fails, compare 0x80000001 swaps in 5; " +
-                    "compare -1 swaps in 0x7fffffff, compare 0x7ffffffe then fails: each fetches the old value, and " +
-                    "the ints end 5 and 0x7fffffff",
-                "MPI-4.1 §12.3.4.4 (the whole element is compared); MPICH compare_and_swap", TypeCases::intExactCompare)
-            .add("cas.long-exact-compare", Behaviour.ACC_COMPARE_AND_SWAP,
-                "on the right neighbour's longs 2^32 + 5 and Long.MIN_VALUE: compare 5 fails (equal low 32 bits), " +
-                    "compare 2^32 + 5 swaps in Long.MIN_VALUE; compare 0 fails (equal but for bit 63), compare " +
-                    "Long.MIN_VALUE swaps in -1",
-                "MPI-4.1 §12.3.4.4; MPICH compare_and_swap (long variant)", TypeCases::longExactCompare)
+                "MPI-4.1 §12.3.4.3, §6.9.2; MPICH fetch_and_op (double variant)", FetchAndOpTypeCases::doubleProd)
             .list();
     }
 
@@ -132,7 +101,7 @@ public final class TypeCases
         final long total = (long)n * c.size();
         c.checkEquals(total / 2, trues, "fetched values that are true, of " + total);
         c.barrier();
-        c.checkEquals(total % 2, finalValue(c, win, Kind.BOOLEAN, 0), "final value (1: true)");
+        c.checkEquals(total % 2, RootElement.finalValue(c, win, Kind.BOOLEAN, 0), "final value (1: true)");
     }
 
     private static void intSumIncrements(final CaseContext c) throws Exception
@@ -140,7 +109,7 @@ public final class TypeCases
         final int n = 15;
         final long start = 1_000_000;
         final Win win = c.window(4, 4);
-        storeAtRoot(c, win, Kind.INT, start);
+        RootElement.storeAtRoot(c, win, Kind.INT, start);
         final int[] result = new int[1];
         final long[] mine = new long[2 * n];
         win.lockAll(0);
@@ -171,7 +140,7 @@ public final class TypeCases
             expected += pair[1];
         }
         c.barrier();
-        c.checkEquals(start + (long)n * c.size() * (c.size() + 1) / 2, finalValue(c, win, Kind.INT, 0),
+        c.checkEquals(start + (long)n * c.size() * (c.size() + 1) / 2, RootElement.finalValue(c, win, Kind.INT, 0),
             "final value");
     }
 
@@ -180,7 +149,7 @@ public final class TypeCases
         final int n = 15;
         final long start = 0x7FFF_0000_0000_0001L;
         final Win win = c.window(8, 8);
-        storeAtRoot(c, win, Kind.LONG, start);
+        RootElement.storeAtRoot(c, win, Kind.LONG, start);
         final long[] result = new long[1];
         final long[] fetched = new long[n];
         win.lockAll(0);
@@ -195,7 +164,7 @@ public final class TypeCases
         final long[] all = new long[n * c.size() + 1];
         c.comm().Allgather(fetched, 0, n, MPI.LONG, all, 0, n, MPI.LONG);
         c.barrier();
-        all[all.length - 1] = finalValue(c, win, Kind.LONG, 0);
+        all[all.length - 1] = RootElement.finalValue(c, win, Kind.LONG, 0);
         final long[] expected = new long[all.length];
         expected[0] = start;
         for (int r = 0; r < c.size(); r++)
@@ -215,7 +184,7 @@ public final class TypeCases
     {
         final int n = 15;
         final Win win = c.window(4, 4);
-        storeAtRoot(c, win, Kind.FLOAT, Kind.FLOAT.of(0.5));
+        RootElement.storeAtRoot(c, win, Kind.FLOAT, Kind.FLOAT.of(0.5));
         final float[] result = new float[1];
         final long[] fetched = new long[n];
         win.lockAll(0);
@@ -233,14 +202,14 @@ public final class TypeCases
         // Twice each value: 1, 3, 5, ... for 0.5, 1.5, 2.5, ...
         checkDistinctRun(c, fetched, k -> 2 * k + 1, "twice the fetched value");
         c.barrier();
-        c.checkEquals(Kind.FLOAT.of(0.5 + n * c.size()), finalValue(c, win, Kind.FLOAT, 0), "final value");
+        c.checkEquals(Kind.FLOAT.of(0.5 + n * c.size()), RootElement.finalValue(c, win, Kind.FLOAT, 0), "final value");
     }
 
     private static void doubleProd(final CaseContext c) throws Exception
     {
         final int n = 8;
         final Win win = c.window(8, 8);
-        storeAtRoot(c, win, Kind.DOUBLE, Kind.DOUBLE.of(1));
+        RootElement.storeAtRoot(c, win, Kind.DOUBLE, Kind.DOUBLE.of(1));
         final double[] result = new double[1];
         final long[] exponents = new long[n];
         win.lockAll(0);
@@ -258,146 +227,8 @@ public final class TypeCases
         win.unlockAll();
         checkDistinctRun(c, exponents, k -> k, "exponent of the fetched value (10000+: no power of two)");
         c.barrier();
-        c.checkEquals(Kind.DOUBLE.of(Math.scalb(1.0, n * c.size())), finalValue(c, win, Kind.DOUBLE, 0),
+        c.checkEquals(Kind.DOUBLE.of(Math.scalb(1.0, n * c.size())), RootElement.finalValue(c, win, Kind.DOUBLE, 0),
             "final value");
-    }
-
-    private static void byteCounter(final CaseContext c) throws Exception
-    {
-        casCounter(c, Kind.BYTE, 100, 12);
-    }
-
-    private static void charCounterWraps(final CaseContext c) throws Exception
-    {
-        casCounter(c, Kind.CHAR, 0xFFF8, 12);
-    }
-
-    private static void shortElection(final CaseContext c) throws Exception
-    {
-        final int slots = 10;
-        final Win win = c.window(2 * slots, 2);
-        win.fence(0);
-        if (c.isRoot())
-        {
-            for (int k = 0; k < slots; k++)
-            {
-                Kind.SHORT.store(c.memory(win), k, -1);
-            }
-        }
-        win.fence(Win.MODE_NOSUCCEED);
-        final long[] fetched = new long[slots];
-        final short[] result = new short[1];
-        win.lockAll(0);
-        for (int k = 0; k < slots; k++)
-        {
-            win.compareAndSwap(new short[] {candidate(c.rank(), k)}, 0, new short[] {-1}, 0, result, 0,
-                MPI.SHORT, 0, c.disp(win, 0, k));
-            win.flush(0);
-            fetched[k] = result[0];
-        }
-        win.unlockAll();
-        final long[] all = new long[slots * c.size()];
-        c.comm().Allgather(fetched, 0, slots, MPI.LONG, all, 0, slots, MPI.LONG);
-        c.barrier();
-        final java.lang.foreign.MemorySegment memory = c.memoryOf(win, 0);
-        for (int k = 0; k < slots; k++)
-        {
-            final List<Integer> winners = new ArrayList<>();
-            for (int r = 0; r < c.size(); r++)
-            {
-                if (all[r * slots + k] == -1)
-                {
-                    winners.add(r);
-                }
-            }
-            if (winners.size() != 1)
-            {
-                c.fail("short " + k + ": ranks " + winners + " fetched -1, expected exactly one");
-                continue;
-            }
-            final long value = candidate(winners.get(0), k);
-            for (int r = 0; r < c.size(); r++)
-            {
-                if (r != winners.get(0))
-                {
-                    c.checkEquals(value, all[r * slots + k], "short " + k + " as rank " + r + " fetched it");
-                }
-            }
-            c.checkEquals(value, Kind.SHORT.load(memory, k), "short " + k);
-        }
-    }
-
-    private static void booleanMutex(final CaseContext c) throws Exception
-    {
-        final int n = 8;
-        final Win win = c.window(c.isRoot() ? 16 : 0, 1);
-        final long flag = c.disp(win, 0, 0);
-        final long counter = c.disp(win, 0, 8);
-        final boolean[] old = new boolean[1];
-        final long[] value = new long[1];
-        win.lockAll(0);
-        for (int i = 0; i < n; i++)
-        {
-            do
-            {
-                win.compareAndSwap(new boolean[] {true}, 0, new boolean[] {false}, 0, old, 0, MPI.BOOLEAN, 0,
-                    flag);
-                win.flush(0);
-            }
-            while (old[0]);
-            win.get(value, 0, 1, MPI.LONG, 0, counter, 1, MPI.LONG);
-            win.flush(0);
-            CaseContext.sleepMs(1);
-            win.put(new long[] {value[0] + 1}, 0, 1, MPI.LONG, 0, counter, 1, MPI.LONG);
-            win.flush(0);
-            win.compareAndSwap(new boolean[] {false}, 0, new boolean[] {true}, 0, old, 0, MPI.BOOLEAN, 0,
-                flag);
-            win.flush(0);
-            c.check(old[0], "the mutex was not held when this rank released it");
-        }
-        win.unlockAll();
-        c.barrier();
-        win.lockAll(0);
-        win.get(value, 0, 1, MPI.LONG, 0, counter, 1, MPI.LONG);
-        win.flush(0);
-        win.unlockAll();
-        c.checkEquals((long)n * c.size(), value[0], "counter");
-    }
-
-    private static void intExactCompare(final CaseContext c) throws Exception
-    {
-        exactCompare(c, Kind.INT, new long[] {Integer.MIN_VALUE + 1, -1},
-            new long[][] {{0, 1, 5}, {0, Integer.MIN_VALUE + 1, 5}, {1, -1, Integer.MAX_VALUE},
-                {1, Integer.MAX_VALUE - 1, 3}}, new long[] {5, Integer.MAX_VALUE});
-    }
-
-    private static void longExactCompare(final CaseContext c) throws Exception
-    {
-        exactCompare(c, Kind.LONG, new long[] {(1L << 32) + 5, Long.MIN_VALUE},
-            new long[][] {{0, 5, 9}, {0, (1L << 32) + 5, Long.MIN_VALUE}, {1, 0, 9}, {1, Long.MIN_VALUE, -1}},
-            new long[] {Long.MIN_VALUE, -1});
-    }
-
-    /** Rank 0 stores {@code value} into element 0 of its memory between fences; the others wait in them. */
-    private static void storeAtRoot(final CaseContext c, final Win win, final Kind kind, final long value)
-    {
-        win.fence(0);
-        if (c.isRoot())
-        {
-            kind.store(c.memory(win), 0, value);
-        }
-        win.fence(Win.MODE_NOSUCCEED);
-    }
-
-    /** Element {@code index} of rank 0, read with fetchAndOp(NO_OP) in a lockAll epoch of its own. */
-    private static long finalValue(final CaseContext c, final Win win, final Kind kind, final int index)
-    {
-        final Object result = kind.array(1);
-        win.lockAll(0);
-        win.fetchAndOp(null, 0, result, 0, kind.datatype(), 0, c.disp(win, 0, index), Win.NO_OP);
-        win.flush(0);
-        win.unlockAll();
-        return kind.get(result, 0);
     }
 
     /**
@@ -425,7 +256,7 @@ public final class TypeCases
     private static void sumContention(final CaseContext c, final Kind kind, final long start, final int n)
     {
         final Win win = c.window(kind.bytes, kind.bytes);
-        storeAtRoot(c, win, kind, start);
+        RootElement.storeAtRoot(c, win, kind, start);
         final Object result = kind.array(1);
         final long[] fetched = new long[n];
         win.lockAll(0);
@@ -444,7 +275,8 @@ public final class TypeCases
         Arrays.sort(expected);
         checkDistinctRun(c, fetched, k -> expected[(int)k], "fetched value");
         c.barrier();
-        c.checkEquals(kind.normalise(start + (long)n * c.size()), finalValue(c, win, kind, 0), "final value");
+        c.checkEquals(kind.normalise(start + (long)n * c.size()), RootElement.finalValue(c, win, kind, 0),
+            "final value");
     }
 
     private static void shortMaxMin(final CaseContext c)
@@ -490,77 +322,8 @@ public final class TypeCases
         }
         final long top = 100L * (c.size() - 1) + n - 1;
         c.barrier();
-        c.checkEquals(top, finalValue(c, win, Kind.SHORT, 0), "MAX's final value");
-        c.checkEquals(-top, finalValue(c, win, Kind.SHORT, 1), "MIN's final value");
+        c.checkEquals(top, RootElement.finalValue(c, win, Kind.SHORT, 0), "MAX's final value");
+        c.checkEquals(-top, RootElement.finalValue(c, win, Kind.SHORT, 1), "MIN's final value");
     }
 
-    private static short candidate(final int rank, final int slot)
-    {
-        return (short)-(1000 * rank + slot + 2);
-    }
-
-    /** Every rank adds 1 to rank 0's element {@code n} times by compareAndSwap, retrying with the value it fetched. */
-    private static void casCounter(final CaseContext c, final Kind kind, final long start, final int n)
-    {
-        final Win win = c.window(kind.bytes, kind.bytes);
-        storeAtRoot(c, win, kind, start);
-        final Object result = kind.array(1);
-        long seen = start;
-        win.lockAll(0);
-        for (int i = 0; i < n; i++)
-        {
-            while (true)
-            {
-                win.compareAndSwap(kind.one(kind.normalise(seen + 1)), 0, kind.one(seen), 0, result, 0,
-                    kind.datatype(), 0, c.disp(win, 0, 0));
-                win.flush(0);
-                final long old = kind.get(result, 0);
-                if (old == seen)
-                {
-                    seen = kind.normalise(seen + 1);
-                    break;
-                }
-                seen = old;
-            }
-        }
-        win.unlockAll();
-        c.barrier();
-        c.checkEquals(kind.normalise(start + (long)n * c.size()), finalValue(c, win, kind, 0), "counter");
-    }
-
-    /**
-     * Each rank's two elements start at {@code start}; its left neighbour runs {@code steps} ({element,
-     * compare, origin}) on them in order, each flushed, checking each fetched value; they must end at {@code end}.
-     */
-    private static void exactCompare(final CaseContext c, final Kind kind, final long[] start, final long[][] steps,
-        final long[] end)
-    {
-        final Win win = c.window(2L * kind.bytes, kind.bytes);
-        win.fence(0);
-        kind.store(c.memory(win), 0, start[0]);
-        kind.store(c.memory(win), 1, start[1]);
-        win.fence(Win.MODE_NOSUCCEED);
-        final int right = (c.rank() + 1) % c.size();
-        final long[] current = start.clone();
-        final Object result = kind.array(1);
-        win.lock(Win.LOCK_EXCLUSIVE, right, 0);
-        for (final long[] step : steps)
-        {
-            final int element = (int)step[0];
-            win.compareAndSwap(kind.one(step[2]), 0, kind.one(step[1]), 0, result, 0, kind.datatype(), right,
-                c.disp(win, right, element));
-            win.flush(right);
-            c.checkEquals(current[element], kind.get(result, 0), "compare " + kind.show(step[1]) + ": fetched");
-            if (current[element] == step[1])
-            {
-                current[element] = step[2];
-            }
-        }
-        win.unlock(right);
-        c.barrier();
-        win.lock(Win.LOCK_SHARED, c.rank(), 0);
-        c.checkEquals(end[0], kind.load(c.memory(win), 0), "element 0");
-        c.checkEquals(end[1], kind.load(c.memory(win), 1), "element 1");
-        win.unlock(c.rank());
-    }
 }
