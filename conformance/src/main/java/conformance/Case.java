@@ -15,7 +15,7 @@ import java.util.Set;
  *                     MPICH's suite by name, or a decision of this project
  *                     (a heading of {@code docs/design.md}, e.g. {@code docs/design.md#proc-null-targets}).
  * @param minProcesses fewest processes the case needs; with fewer it is skipped.
- * @param body         the check, run by every rank.
+ * @param body         the check, run by every rank: a method named after the id ({@code CaseMethodsTest}).
  * @param flavours     the window flavours it applies to; in a configuration of another flavour it is skipped.
  * @param flavourNote  why it does not apply to every flavour ("" when it does), for the reports.
  * @param minNodes     fewest nodes the case needs (2 for the cases about jobs that span nodes).
