@@ -89,8 +89,8 @@ kupl_ensure_mpj()
     [ -f "$MPJ_LIB/mpj.jar" ] || kupl_die "libmpj-java is installed, but $MPJ_LIB/mpj.jar is still missing"
 }
 
-# Prints the samples' class path for MPJ Express's starter (their classes, then kupl-device, kupl-engine and
-# the rest, as the build listed them), or nothing if the build has not made it yet.
+# Prints the samples' class path for MPJ Express's starter (their classes, then kupl-launcher, kupl-device,
+# kupl-engine and the rest, as the build listed them), or nothing if the build has not made it yet.
 kupl_samples_classpath()
 {
     [ -d "$KUPL_SAMPLES_TARGET/classes" ] && [ -s "$KUPL_SAMPLES_RUNTIME_CLASSPATH" ] || return 0

@@ -37,10 +37,10 @@ final class CommandCheck
 {
     /** The modules {@code bin/demo} builds: kupl_build's {@code -pl samples,mpjdev-kupl/agent -am}. */
     static final Set<String> DEMO_BUILDS = Set.of("api", "mpjdev-kupl/engine", "mpjdev-kupl/device",
-        "mpjdev-kupl/agent", "samples");
+        "mpjdev-kupl/launcher", "mpjdev-kupl/agent", "samples");
     /** What {@code bin/mpjrun} adds to every rank's class path: the samples' classes and the project's jars. */
     private static final Set<String> ON_EVERY_RANK = Set.of("samples", "api", "mpjdev-kupl/engine",
-        "mpjdev-kupl/device");
+        "mpjdev-kupl/device", "mpjdev-kupl/launcher");
     /** The module each script builds for itself (kupl_module_classpath), besides what bin/demo builds. */
     static final Map<String, String> SCRIPT_BUILDS = Map.of("bin/bench", "benchmarks", "bin/faults", "benchmarks",
         "bin/conformance", "conformance");

@@ -17,6 +17,8 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
+import mpjrun.AgentJarContract;
+
 /**
  * Applies the agent's rank advice ({@link MpjAgent#RANK_TARGETS}) to MPJ Express's classes once, ahead of
  * time, and writes the changed classes to a jar: the launcher puts that jar before {@code mpj.jar} on every
@@ -30,8 +32,9 @@ import java.util.stream.Collectors;
  * on this jar and on {@code mpj.jar}, which is why the launcher keeps them until either changes.
  *
  * <pre>
- * java -cp kupl-agent.jar mpjrun.agent.MpjClassWeaver MPJ_JAR OUT_JAR [--corrections-only]
+ * java -jar kupl-agent.jar MPJ_JAR OUT_JAR [--corrections-only]
  * </pre>
+ * (the jar's {@code Main-Class}, the launcher's {@link AgentJarContract}).
  * With {@value #CORRECTIONS_ONLY}, only {@link MpjAgent#CORRECTIONS} (for multicore ranks, which have no use for
  * the shm device's advice).
  * Exit status 0 with {@code OUT_JAR} written; 1 (with the reason on standard error) if a class could not be
@@ -40,7 +43,7 @@ import java.util.stream.Collectors;
 public final class MpjClassWeaver
 {
     /** The option that weaves {@link MpjAgent#CORRECTIONS} alone. */
-    public static final String CORRECTIONS_ONLY = "--corrections-only";
+    public static final String CORRECTIONS_ONLY = AgentJarContract.CORRECTIONS_ONLY;
     /** Manifest attribute naming the {@code mpj.jar} the classes were woven from. */
     public static final String WOVEN_FROM = "Kupl-Woven-From";
 
@@ -52,8 +55,7 @@ public final class MpjClassWeaver
     {
         if (args.length != 2 && (args.length != 3 || !args[2].equals(CORRECTIONS_ONLY)))
         {
-            System.err.println("usage: java -cp kupl-agent.jar " + MpjClassWeaver.class.getName() + " MPJ_JAR OUT_JAR [" +
-                CORRECTIONS_ONLY + "]");
+            System.err.println("usage: java -jar kupl-agent.jar MPJ_JAR OUT_JAR [" + CORRECTIONS_ONLY + "]");
             System.exit(2);
         }
         try

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  *
  * <p>The one recipe of this project: the launchers ({@code bin/mpjrun}, the shm launcher), the job
  * kit, the benchmarks and the tests all get their MPJ_HOME here; {@code bin/} passes the directory
- * ({@value #DIRECTORY_PROPERTY}), and {@code java -cp <kupl-device> mpjrun.MpjHome [DIR]} makes one
+ * ({@value #DIRECTORY_PROPERTY}), and {@code java -cp <kupl-launcher> mpjrun.MpjHome [DIR]} makes one
  * from the command line. It is made aside and renamed into place, so that concurrent jobs never
  * see half of it.
  */
@@ -85,7 +85,7 @@ public final class MpjHome
     {
         if (args.length > 1 || args.length == 1 && args[0].startsWith("-"))
         {
-            System.err.println("usage: java -cp <kupl-device> mpjrun.MpjHome [DIR]   (makes an MPJ_HOME in DIR, " +
+            System.err.println("usage: java -cp <kupl-launcher> mpjrun.MpjHome [DIR]   (makes an MPJ_HOME in DIR, " +
                 "default " + defaultDirectory() + ", and prints its path)");
             System.exit(2);
         }

@@ -43,8 +43,8 @@ class WovenMpjClassesTest
     @BeforeEach
     void makeJars() throws IOException
     {
-        agent = jar("kupl-agent-test.jar", "mpjrun.agent.MpjAgent");
-        mpjJar = jar("mpj.jar", null);
+        agent = jar("kupl-agent-test.jar", Map.of(AgentJarContract.MARKER_ATTRIBUTE, "test"));
+        mpjJar = jar("mpj.jar", Map.of());
         environment = Map.of("XDG_CACHE_HOME", dir.resolve("cache").toString());
     }
 
@@ -107,7 +107,7 @@ class WovenMpjClassesTest
     @Test
     void shouldTakeOnlyTheKuplAgentOutOfJavaToolOptions() throws IOException
     {
-        final Path other = jar("profiler.jar", "some.other.Agent");
+        final Path other = jar("profiler.jar", Map.of("Premain-Class", "some.other.Agent"));
 
         assertEquals("-Xmx1g -javaagent:" + other + " -Dx=y", AgentJar.withoutAgent(
             " -Xmx1g -javaagent:" + agent + " -javaagent:" + other + " -Dx=y -javaagent:" + agent + "=opt "));
@@ -124,15 +124,12 @@ class WovenMpjClassesTest
         }
     }
 
-    /** An empty jar, with a Premain-Class in its manifest if {@code premainClass} is not null. */
-    private Path jar(final String name, final String premainClass) throws IOException
+    /** An empty jar with these attributes in its manifest. */
+    private Path jar(final String name, final Map<String, String> attributes) throws IOException
     {
         final Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        if (premainClass != null)
-        {
-            manifest.getMainAttributes().putValue("Premain-Class", premainClass);
-        }
+        attributes.forEach(manifest.getMainAttributes()::putValue);
         final Path jar = dir.resolve(name);
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest))
         {

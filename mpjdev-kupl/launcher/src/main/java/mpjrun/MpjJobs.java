@@ -305,7 +305,7 @@ public final class MpjJobs
         }
         catch (final URISyntaxException e)
         {
-            throw new IllegalStateException("cannot locate the kupl-device classes: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot locate the kupl-launcher classes: " + e.getMessage(), e);
         }
     }
 

@@ -1,7 +1,6 @@
 package mpjrun;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -14,10 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import kupl.KuplEnv;
 import kupl.bootstrap.ProcessJob;
@@ -69,11 +66,12 @@ public final class SimulatedCluster implements AutoCloseable
     /** The host part of the launcher's address on the bridge, above every node's. */
     private static final int LAUNCHER_HOST = 254;
     private static final int SUBNETS = 254;
-    private static final String DIRECTORY_PREFIX = "kupl-cluster-";
+    /** The prefix of a cluster's directory under {@code java.io.tmpdir}, its id after it. */
+    static final String DIRECTORY_PREFIX = "kupl-cluster-";
     /** How long a daemon may take to listen (a JVM start on a loaded 2-core machine). */
     private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(30);
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
-    private static volatile String cachedRefusal;
+    /** Numbers this JVM's clusters (and availability probes), so that their names differ. */
+    static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private final ClusterNames names;
     private final int nodeCount;
@@ -146,61 +144,11 @@ public final class SimulatedCluster implements AutoCloseable
 
     /**
      * Why no cluster can be made here (not root, no {@code ip} or {@code unshare}, {@code ip netns add}
-     * refused, {@code /etc/hosts} not writable), or null if one can. Found once per JVM, by making and
-     * deleting a namespace.
+     * refused, {@code /etc/hosts} not writable), or null if one can ({@link ClusterAvailability}).
      */
     public static String unavailableReason()
     {
-        String refusal = cachedRefusal;
-        if (refusal == null)
-        {
-            refusal = probe();
-            cachedRefusal = refusal;
-        }
-        return refusal.isEmpty() ? null : refusal;
-    }
-
-    private static String probe()
-    {
-        final String prefix = "a simulated cluster needs network namespaces: ";
-        try
-        {
-            final Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-            if (!Integer.valueOf(0).equals(uid))
-            {
-                return prefix + "run as root (this JVM runs as uid " + uid + "; 'ip netns add' needs root)";
-            }
-        }
-        catch (final IOException | UnsupportedOperationException | IllegalArgumentException e)
-        {
-            return prefix + "cannot tell this JVM's user (" + e.getMessage() + "); it must run as root on Linux";
-        }
-        if (!Files.isWritable(HostsFile.ETC_HOSTS))
-        {
-            return prefix + HostsFile.ETC_HOSTS + " is not writable, and the nodes' names must resolve through it";
-        }
-        final String namespace = new ClusterNames(ProcessHandle.current().pid(), SEQUENCE.incrementAndGet()).node(0);
-        try
-        {
-            HostCommand.run("ip", "netns", "add", namespace);
-        }
-        catch (final IOException e)
-        {
-            return prefix + "'ip netns add' is not permitted here (" + e.getMessage() + ")";
-        }
-        try
-        {
-            HostCommand.run("ip", "netns", "exec", namespace, "unshare", "--uts", "true");
-            return "";
-        }
-        catch (final IOException e)
-        {
-            return prefix + "a process cannot enter one with a host name of its own (" + e.getMessage() + ")";
-        }
-        finally
-        {
-            HostCommand.runNoting(new ArrayList<>(), "ip", "netns", "del", namespace);
-        }
+        return ClusterAvailability.refusal();
     }
 
     /** The nodes' host names, node 1 first: what each rank's {@code InetAddress.getLocalHost()} names. */
@@ -377,7 +325,7 @@ public final class SimulatedCluster implements AutoCloseable
         final List<String> hosts = hostNames();
         HostsFile.locked(() ->
         {
-            removeStale();
+            ClusterLeftovers.removeStale();
             subnet = freeSubnet();
             final List<String> addresses = new ArrayList<>();
             for (int i = 1; i <= nodeCount; i++)
@@ -467,78 +415,6 @@ public final class SimulatedCluster implements AutoCloseable
         throw new IOException("every subnet " + SUBNET_PREFIX + "1-" + SUBNETS + ".0/24 is in use");
     }
 
-    /**
-     * Removes what clusters of owners that are gone left behind: the processes in their namespaces,
-     * the namespaces, links, {@code /etc/hosts} lines and directories. Call under {@link HostsFile#locked}.
-     */
-    static void removeStale() throws IOException
-    {
-        final List<String> problems = new ArrayList<>();
-        for (final String line : HostCommand.run("ip", "netns", "list").lines().toList())
-        {
-            final String namespace = line.split("\\s+")[0];
-            if (isStale(namespace))
-            {
-                killProcessesIn(namespace, problems);
-                HostCommand.runNoting(problems, "ip", "netns", "del", namespace);
-            }
-        }
-        for (final String line : HostCommand.run("ip", "-o", "link", "show").lines().toList())
-        {
-            // "12: kc123s1v1@if2: <BROADCAST,...> ...": the name is the second field, before any '@'.
-            final String[] fields = line.split(":\\s+", 3);
-            final String link = fields.length > 1 ? fields[1].split("@")[0] : "";
-            if (isStale(link))
-            {
-                HostCommand.runNoting(problems, "ip", "link", "del", link);
-            }
-        }
-        new HostsFile(HostsFile.ETC_HOSTS).removeDead();
-        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir"))))
-        {
-            entries.filter(entry -> entry.getFileName().toString().startsWith(DIRECTORY_PREFIX) &&
-                isStale(entry.getFileName().toString().substring(DIRECTORY_PREFIX.length()) + "n"))
-                .forEach(entry -> deleteQuietly(entry, problems));
-        }
-        problems.forEach(problem -> System.err.println("[cluster] removing a dead owner's cluster: " + problem));
-    }
-
-    private static boolean isStale(final String name)
-    {
-        return ClusterNames.ownerOf(name).stream().anyMatch(ClusterNames::ownerIsGone);
-    }
-
-    private static void killProcessesIn(final String namespace, final List<String> problems)
-    {
-        try
-        {
-            for (final String pid : HostCommand.run("ip", "netns", "pids", namespace).lines().toList())
-            {
-                ProcessHandle.of(Long.parseLong(pid.strip())).ifPresent(process ->
-                {
-                    process.destroyForcibly();
-                    process.onExit().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
-                });
-            }
-        }
-        catch (final IOException | NumberFormatException e)
-        {
-            problems.add("could not list the processes in " + namespace + ": " + e.getMessage());
-        }
-    }
-
-    private static void deleteQuietly(final Path path, final List<String> problems)
-    {
-        try
-        {
-            MpjHome.deleteTree(path);
-        }
-        catch (final UncheckedIOException e)
-        {
-            problems.add(e.getMessage());
-        }
-    }
-
     private void tearDownOnce()
     {
         if (!closed.compareAndSet(false, true))
@@ -550,7 +426,7 @@ public final class SimulatedCluster implements AutoCloseable
         daemons.forEach(ProcessJob::close);
         for (final String namespace : namespaces)
         {
-            killProcessesIn(namespace, problems);
+            ClusterLeftovers.killProcessesIn(namespace, problems);
         }
         veths.forEach(veth -> HostCommand.runNoting(problems, "ip", "link", "del", veth));
         namespaces.forEach(namespace -> HostCommand.runNoting(problems, "ip", "netns", "del", namespace));
@@ -573,7 +449,7 @@ public final class SimulatedCluster implements AutoCloseable
                 problems.add("could not restore " + HostsFile.ETC_HOSTS + ": " + e.getMessage());
             }
         }
-        deleteQuietly(directory, problems);
+        ClusterLeftovers.deleteQuietly(directory, problems);
         problems.forEach(problem -> System.err.println("[cluster] teardown of " + names.id() + ": " + problem));
     }
 }

@@ -20,7 +20,6 @@ final class AgentJar
 {
     /** System property: path of the kupl agent jar. */
     static final String PROPERTY = "kupl.agent.jar";
-    private static final String AGENT_CLASS = "mpjrun.agent.MpjAgent";
     private static final String JAVAAGENT = "-javaagent:";
 
     private AgentJar()
@@ -39,7 +38,7 @@ final class AgentJar
                 return path;
             }
             err.println("mpjrun: " + PROPERTY + "=" + named + " is not the kupl agent jar (no file, or no " +
-                "Premain-Class " + AGENT_CLASS + "), so collectives use MPJ Express's messages: build it with " +
+                AgentJarContract.MARKER_ATTRIBUTE + " in its manifest), so collectives use MPJ Express's messages: build it with " +
                 "mvn -pl mpjdev-kupl/agent -am package, or give its path");
             return null;
         }
@@ -103,8 +102,9 @@ final class AgentJar
         }
         try (JarFile jar = new JarFile(path.toFile()))
         {
+            // The agent's own attribute, not its class name: this module names no class of the agent's.
             return jar.getManifest() != null &&
-                AGENT_CLASS.equals(jar.getManifest().getMainAttributes().getValue("Premain-Class"));
+                jar.getManifest().getMainAttributes().getValue(AgentJarContract.MARKER_ATTRIBUTE) != null;
         }
         catch (final IOException e)
         {

@@ -27,7 +27,7 @@ import xdev.shmdev.programs.AllToAllLoad;
  * {@code -Dshm.manyRanks=64} runs it with 64 ranks:
  *
  * <pre>
- *   mvn -B -q verify -pl mpjdev-kupl/device -am -Dtest=ShmManyRanksTest -Dshm.manyRanks=64 \
+ *   mvn -B -q verify -pl mpjdev-kupl/launcher -am -Dtest=ShmManyRanksTest -Dshm.manyRanks=64 \
  *       -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  */

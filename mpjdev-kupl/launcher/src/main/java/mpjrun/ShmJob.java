@@ -234,10 +234,10 @@ public final class ShmJob
 
     /**
      * The ranks' class path: MPJ Express's woven classes (if not null), the agent jar (if not null), this
-     * project's classes (this jar, the engine's and the {@code api} module's), MPJ Express's {@code mpj.jar} and
-     * log4j 1.2 from {@code home}, then the program's own entries. The agent's jar comes first although the JVM
-     * adds it for {@code -javaagent}: classes loaded from the end it is added at cannot be in an AOT cache, and
-     * Byte Buddy's are a third of the classes of a rank that weaves.
+     * project's classes (this jar, the device's, the engine's and the {@code api} module's), MPJ Express's
+     * {@code mpj.jar} and log4j 1.2 from {@code home}, then the program's own entries. The agent's jar comes
+     * first although the JVM adds it for {@code -javaagent}: classes loaded from the end it is added at cannot
+     * be in an AOT cache, and Byte Buddy's are a third of the classes of a rank that weaves.
      */
     static List<String> rankClassPath(final List<String> programClassPath, final Path home, final Path agent,
         final Path woven)
@@ -252,7 +252,14 @@ public final class ShmJob
         {
             entries.add(agent.toString());
         }
-        final String device = codeSource(ShmJob.class);
+        final String launcher = codeSource(ShmJob.class);
+        if (!entries.contains(launcher))
+        {
+            entries.add(launcher);
+        }
+        // The device's jar (the ranks run it), unless it is the same (the agent's jar carries it). ShmConf, the
+        // job's settings the launcher hands the ranks, loads without MPJ Express, which this JVM may not have.
+        final String device = codeSource(ShmConf.class);
         if (!entries.contains(device))
         {
             entries.add(device);

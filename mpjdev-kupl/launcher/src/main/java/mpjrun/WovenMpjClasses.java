@@ -17,8 +17,8 @@ import kupl.bootstrap.JobJudge;
 /**
  * MPJ Express's classes with the kupl agent's rank advice already applied (collectives through shared
  * memory, and the frees that release it; the corrections of MPJ Express's wrong answers, on any device): a jar
- * the launcher makes once per agent jar and {@code mpj.jar}, with the agent's own weaver
- * ({@code mpjrun.agent.MpjClassWeaver}), and puts before {@code mpj.jar} on every shm rank's class path, so
+ * the launcher makes once per agent jar and {@code mpj.jar}, with the agent's own weaver (the agent jar's
+ * {@code Main-Class}, {@link AgentJarContract}), and puts before {@code mpj.jar} on every shm rank's class path, so
  * that its ranks start without {@code -javaagent}. A second jar holds the corrections alone
  * ({@link #prepareCorrections}): the launcher puts it first on a multicore job's {@code -cp}, which each
  * rank's class loader reads before MPJ Express's {@code mpi.jar} (see {@code MpjRun}).
@@ -48,11 +48,6 @@ final class WovenMpjClasses
     static final int KEPT = 3;
     /** A weaving still running after this long is stopped (it takes about a second). */
     static final Duration TIME_LIMIT = Duration.ofMinutes(2);
-    /** The agent's weaver, run in a JVM of its own (Byte Buddy is in the agent jar, not on this class path). */
-    static final String WEAVER = "mpjrun.agent.MpjClassWeaver";
-
-    /** The weaver's option for the corrections alone (mpjrun.agent.MpjClassWeaver.CORRECTIONS_ONLY). */
-    static final String CORRECTIONS_ONLY = "--corrections-only";
     private static final String PREFIX = "woven-mpj-";
     private static final String CORRECTIONS_PREFIX = "corrected-mpj-";
     private static final String SUFFIX = ".jar";
@@ -142,11 +137,13 @@ final class WovenMpjClasses
         final Path made = Files.createTempFile(woven.getParent(), prefix, ".tmp");
         try
         {
-            final List<String> command = new ArrayList<>(List.of(ShmJob.javaCommand(), "-cp", agent.toString(), WEAVER,
+            // The agent jar's main class is its weaver, in a JVM of its own: Byte Buddy is in the agent jar, not on
+            // this class path (AgentJarContract).
+            final List<String> command = new ArrayList<>(List.of(ShmJob.javaCommand(), "-jar", agent.toString(),
                 mpjJar.toString(), made.toString()));
             if (correctionsOnly)
             {
-                command.add(CORRECTIONS_ONLY);
+                command.add(AgentJarContract.CORRECTIONS_ONLY);
             }
             final JobResult result = MpjJobs.runCommand(command, Map.of(), woven.getParent(), TIME_LIMIT);
             if (result.exitCode() == 0 && Files.size(made) > 0)

@@ -129,7 +129,7 @@ class SimulatedClusterTest
 
         HostsFile.locked(() ->
         {
-            SimulatedCluster.removeStale();
+            ClusterLeftovers.removeStale();
             return null;
         });
 
