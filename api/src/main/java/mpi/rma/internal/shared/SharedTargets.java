@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import mpi.MPI;
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
-import mpi.rma.Win;
 import mpi.rma.internal.AccessChecks;
 import mpi.rma.internal.CollectiveFailure;
 import mpi.rma.internal.TargetPath;
@@ -17,9 +16,10 @@ import mpi.rma.internal.types.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypedMoves;
 import mpi.rma.spi.SharedMemory;
+import mpi.rma.internal.vocabulary.MemoryModels;
 
 /**
- * The shared-memory path of a window made by {@link Win#allocateShared}, or by {@link Win#allocate} on
+ * The shared-memory path of a window made by {@code Win.allocateShared}, or by {@code Win.allocate} on
  * the processes of one node (and, within the node, of one that spans nodes: {@link MixedTargets}): every
  * target's segment is
  * mapped into this process, so RMA calls are loads and stores ({@link TypedMoves}), the accumulate
@@ -38,7 +38,7 @@ public final class SharedTargets implements TargetPath
     private final AtomicElements atomics;
     private final CollectiveFailure failures;
     private final PscwFlags pscw;
-    /** {@link Win#FLAVOR_SHARED} or {@link Win#FLAVOR_ALLOCATE}. */
+    /** {@code Win.FLAVOR_SHARED} or {@code Win.FLAVOR_ALLOCATE}. */
     private final int flavor;
     private boolean released;
 
@@ -223,7 +223,7 @@ public final class SharedTargets implements TargetPath
     @Override
     public int model()
     {
-        return Win.UNIFIED;
+        return MemoryModels.UNIFIED;
     }
 
     @Override

@@ -4,11 +4,11 @@ import mpi.MPI;
 import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
+import mpi.rma.internal.vocabulary.ExtraOps;
 
 /**
  * The operations of accumulate calls: MPJ Express's predefined reductions plus
- * {@link Win#REPLACE} and {@link Win#NO_OP}, each with the types it is defined on
+ * {@code Win.REPLACE} and {@code Win.NO_OP}, each with the types it is defined on
  * (MPI-4.1 section 6.9.2 and 12.3.4) and its element arithmetic on raw longs
  * ({@link BasicType}).
  *
@@ -39,7 +39,7 @@ public enum ReduceOp
     /**
      * The operation {@code op} is, checked against {@code type}.
      *
-     * @param allowNoOp whether {@link Win#NO_OP} is allowed (getAccumulate, fetchAndOp) or not (accumulate).
+     * @param allowNoOp whether {@code Win.NO_OP} is allowed (getAccumulate, fetchAndOp) or not (accumulate).
      * @throws RmaException ERR_OP for null, user-defined, MAXLOC/MINLOC (defined on pair types only, see
      *                      {@link #ofPair}) and operations not defined on the type.
      */
@@ -145,11 +145,11 @@ public enum ReduceOp
         {
             throw new RmaException(ErrorClass.ERR_OP, call + ": op is null: give MPI.SUM, Win.REPLACE, ...");
         }
-        if (op == Win.REPLACE)
+        if (op == ExtraOps.REPLACE)
         {
             return REPLACE;
         }
-        if (op == Win.NO_OP)
+        if (op == ExtraOps.NO_OP)
         {
             return NO_OP;
         }
