@@ -12,6 +12,7 @@ import mpi.rma.internal.AccessChecks;
 import mpi.rma.internal.AttachedMemory;
 import mpi.rma.internal.Epochs;
 import mpi.rma.internal.PairFetchAndOp;
+import mpi.rma.internal.PassiveLocks;
 import mpi.rma.internal.RequestCalls;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.WindowGroup;
@@ -124,9 +125,8 @@ public final class Win implements AutoCloseable
     private final RequestCalls requests;
     /** Post, start, complete and wait. */
     private final Pscw pscw;
-    /** Whether this process holds target i's lock (not with MODE_NOCHECK), and how. */
-    private final boolean[] lockHeld;
-    private final boolean[] lockExclusive;
+    /** Lock, unlock, lockAll and unlockAll, and which locks this process holds. */
+    private final PassiveLocks locks;
     private String name = "";
     private boolean freed;
     /** Attributes of the program's own keys ({@link #setAttr}). */
@@ -153,8 +153,7 @@ public final class Win implements AutoCloseable
         this.epochs = new Epochs(sizes.length);
         this.targets = targets;
         this.requests = new RequestCalls(checks, epochs, targets, hints);
-        this.lockHeld = new boolean[sizes.length];
-        this.lockExclusive = new boolean[sizes.length];
+        this.locks = new PassiveLocks(sizes.length, checks, epochs, targets, hints);
         this.pscw = new Pscw(rank, epochs, new WindowGroup(comm), targets.pscw());
     }
 
@@ -777,25 +776,8 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.lock";
-            checkUsable(call);
-            if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
-            {
-                throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
-                    " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
-            }
-            AccessChecks.checkLockAssertion(call, assertion);
-            checks.checkRank(call, "rank", rank, true);
-            checkLocksAllowed(call);
-            epochs.checkLock(rank);
-            final boolean exclusive = lockType == LOCK_EXCLUSIVE;
-            if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
-            {
-                targets.lock(call, rank, exclusive);
-                lockHeld[rank] = true;
-                lockExclusive[rank] = exclusive;
-            }
-            epochs.locked(rank, exclusive);
+            checkUsable("Win.lock");
+            locks.lock("Win.lock", lockType, rank, assertion);
         }
         catch (final RmaException e)
         {
@@ -808,17 +790,8 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.unlock";
-            checkUsable(call);
-            checks.checkRank(call, "rank", rank, true);
-            epochs.checkUnlock(rank);
-            VarHandle.fullFence();
-            if (rank != MPI.PROC_NULL)
-            {
-                targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
-                lockHeld[rank] = false;
-            }
-            epochs.unlocked(rank);
+            checkUsable("Win.unlock");
+            locks.unlock("Win.unlock", rank);
         }
         catch (final RmaException e)
         {
@@ -831,22 +804,8 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.lockAll";
-            checkUsable(call);
-            AccessChecks.checkLockAssertion(call, assertion);
-            checkLocksAllowed(call);
-            epochs.checkLockAll();
-            if ((assertion & MODE_NOCHECK) == 0)
-            {
-                // In rank order, as every process does: two lockAlls never wait on each other.
-                for (int peer = 0; peer < sizes.length; peer++)
-                {
-                    targets.lock(call, peer, false);
-                    lockHeld[peer] = true;
-                    lockExclusive[peer] = false;
-                }
-            }
-            epochs.lockedAll();
+            checkUsable("Win.lockAll");
+            locks.lockAll("Win.lockAll", assertion);
         }
         catch (final RmaException e)
         {
@@ -859,16 +818,8 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.unlockAll";
-            checkUsable(call);
-            epochs.checkUnlockAll();
-            VarHandle.fullFence();
-            for (int peer = 0; peer < sizes.length; peer++)
-            {
-                targets.unlock(call, peer, lockHeld[peer], false);
-                lockHeld[peer] = false;
-            }
-            epochs.unlockedAll();
+            checkUsable("Win.unlockAll");
+            locks.unlockAll("Win.unlockAll");
         }
         catch (final RmaException e)
         {
@@ -1328,15 +1279,6 @@ public final class Win implements AutoCloseable
     {
         return "Win[" + (name.isEmpty() ? "" : name + ", ") + "rank " + rank + " of " + sizes.length +
             ", " + (hints.allocSharedNoncontig() ? "noncontiguous" : "contiguous") + (freed ? ", freed" : "") + "]";
-    }
-
-    private void checkLocksAllowed(final String call)
-    {
-        if (hints.noLocks())
-        {
-            throw new RmaException(ErrorClass.ERR_RMA_SYNC, call + ": the window was made with info no_locks=true, " +
-                "which promises that no process locks it");
-        }
     }
 
     private void flushTo(final String call, final int target)
