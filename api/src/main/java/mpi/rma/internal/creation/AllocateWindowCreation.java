@@ -7,7 +7,7 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.RmaException;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.Providers;
 import mpi.rma.internal.WindowHints;

@@ -4,7 +4,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpi.rma.internal.ProcessFailures;
 
 /**
