@@ -8,7 +8,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -31,7 +31,7 @@ public final class TypeCases
 
     public static List<Case> cases()
     {
-        final CaseList list = new CaseList(Group.ACCUMULATE);
+        final CaseList list = new CaseList(CaseGroup.ACCUMULATE);
         for (final Kind kind : Kind.values())
         {
             list.add("acc.type-" + lower(kind), Behaviour.ACC_EVERY_TYPE,
