@@ -5,7 +5,7 @@ import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.internal.types.AccumulateOps;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
 

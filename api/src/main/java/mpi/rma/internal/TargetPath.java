@@ -8,8 +8,8 @@ import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.shared.SharedTargets;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 
 /**

@@ -4,9 +4,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.locks.LockSupport;
 
 import mpi.rma.internal.shared.AtomicElements;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.PairElements;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * This process's memory in a window reached by messages ({@link MessageWindow}): every put,

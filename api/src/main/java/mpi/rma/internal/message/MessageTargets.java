@@ -12,8 +12,8 @@ import mpi.rma.internal.Completion;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.sync.PscwMessages;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.vocabulary.MemoryModels;
 

@@ -13,8 +13,8 @@ import mpi.rma.internal.Completion;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.sync.PscwCompletions;
 import mpi.rma.internal.sync.PscwMessages;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.vocabulary.Flavors;
 
 /**

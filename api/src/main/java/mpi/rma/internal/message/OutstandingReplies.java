@@ -8,7 +8,7 @@ import java.util.List;
 import mpi.Intracomm;
 import mpi.Request;
 import mpi.rma.internal.ProcessFailures;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * The replies this process still expects on the message path for request-based gets

@@ -1,4 +1,4 @@
-package mpi.rma.internal.types;
+package mpi.rma.spi.common;
 
 import mpi.MPI;
 import mpi.Op;
@@ -31,7 +31,7 @@ public enum ReduceOp
         this.mpiName = mpiName;
     }
 
-    String mpiName()
+    public String mpiName()
     {
         return mpiName;
     }
@@ -103,7 +103,7 @@ public enum ReduceOp
      * MAXLOC when the offered value is greater, or equal with a lower index; for MINLOC when it is smaller, or
      * equal with a lower index (MPI-4.1 §6.9.4). Values that do not compare (a NaN) keep the pair.
      */
-    boolean pairTakesOperand(final BasicType type, final long value, final long index, final long offeredValue,
+    public boolean pairTakesOperand(final BasicType type, final long value, final long index, final long offeredValue,
         final long offeredIndex)
     {
         if (this == PAIR_REPLACE)
@@ -205,7 +205,7 @@ public enum ReduceOp
             "accept only predefined operations (MPI.SUM, MPI.MAX, ..., Win.REPLACE, Win.NO_OP)");
     }
 
-    boolean definedOn(final BasicType type)
+    public boolean definedOn(final BasicType type)
     {
         return switch (this)
         {
