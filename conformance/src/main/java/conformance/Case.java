@@ -20,7 +20,7 @@ import java.util.Set;
  * @param flavourNote  why it does not apply to every flavour ("" when it does), for the reports.
  * @param minNodes     fewest nodes the case needs (2 for the cases about jobs that span nodes).
  */
-public record Case(String id, Group group, Behaviour behaviour, String expectation, String source, int minProcesses,
+public record Case(String id, CaseGroup group, Behaviour behaviour, String expectation, String source, int minProcesses,
     CaseBody body, Set<Flavour> flavours, String flavourNote, int minNodes)
 {
     public Case
@@ -53,7 +53,7 @@ public record Case(String id, Group group, Behaviour behaviour, String expectati
     }
 
     /** A case of every flavour, on one node or more. */
-    public Case(final String id, final Group group, final Behaviour behaviour, final String expectation,
+    public Case(final String id, final CaseGroup group, final Behaviour behaviour, final String expectation,
         final String source, final int minProcesses, final CaseBody body)
     {
         this(id, group, behaviour, expectation, source, minProcesses, body, Flavour.ALL, "", 1);

@@ -67,7 +67,7 @@ public final class Checklist
             .append("- `owner/repo#N`: a GitHub issue or pull request where an implementation got this wrong.\n")
             .append("- `docs/design.md#...`: a decision of this project, where MPI leaves room or implementations differ.\n\n")
             .append("The reports of `bin/conformance` (`target/conformance/conformance.md`, `.html`) link each case here.\n");
-        for (final Group group : Group.values())
+        for (final CaseGroup group : CaseGroup.values())
         {
             md.append("\n## ").append(group.title()).append("\n");
             for (final Behaviour behaviour : Behaviour.values())

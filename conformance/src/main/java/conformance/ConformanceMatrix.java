@@ -209,7 +209,7 @@ public final class ConformanceMatrix
                     run.millis() + " ms"));
             runs.add(run);
         }
-        final Report report = new Report(runs, Report.checklistHref(out));
+        final MatrixReport report = new MatrixReport(runs, MatrixReport.checklistHref(out));
         System.out.println();
         System.out.print(report.consoleTable());
         report.write(out);

@@ -95,7 +95,7 @@ class BrokenMessagePathTest
         only.add("attr.name");
         final ConfigurationRun run = Jobs.matrix(CASE_TIMEOUT_MS, only, List.of("--message-fault=" + fault))
             .run(Configuration.of(device, nodes == 1 ? 3 : 4, flavour, nodes, ConformanceRank.DEFAULT_PROVIDER));
-        final String table = new Report(List.of(run)).consoleTable();
+        final String table = new MatrixReport(List.of(run)).consoleTable();
         System.out.print(fault + ", " + flavour.call() + ", " + device.deviceName() + ":\n" + table);
 
         assertNull(run.unavailable(), table);

@@ -56,7 +56,7 @@ class BrokenProvidersTest
         only.add("attr.name");
         final ConfigurationRun run = Jobs.matrix(CASE_TIMEOUT_MS, only)
             .run(new Configuration(MpjDevice.MULTICORE, 3, 2, "posix", provider));
-        final String table = new Report(List.of(run)).consoleTable();
+        final String table = new MatrixReport(List.of(run)).consoleTable();
 
         assertNull(run.unavailable(), table);
         for (final String id : expectedToFail)
@@ -75,7 +75,7 @@ class BrokenProvidersTest
         final long start = System.nanoTime();
         final ConfigurationRun run = Jobs.matrix(3000, List.of("fence.waits-for-all", "attr.name", "query.self"))
             .run(new Configuration(MpjDevice.MULTICORE, 2, 2, "posix", "broken-stuckfence"));
-        final String table = new Report(List.of(run)).consoleTable();
+        final String table = new MatrixReport(List.of(run)).consoleTable();
         final long seconds = (System.nanoTime() - start) / 1_000_000_000L;
 
         // Cases run in catalog order: query.self makes the first window, whose fence (in free) hangs on rank 0.

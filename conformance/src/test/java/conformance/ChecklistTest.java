@@ -44,7 +44,7 @@ class ChecklistTest
         assertEquals(EnumSet.allOf(Behaviour.class), checked, "behaviours that no case checks are not in the checklist");
 
         final Set<String> anchors = new HashSet<>();
-        for (final Group group : Group.values())
+        for (final CaseGroup group : CaseGroup.values())
         {
             assertTrue(anchors.add(Checklist.slug(group.title())), "two headings share the anchor of " + group.title());
         }

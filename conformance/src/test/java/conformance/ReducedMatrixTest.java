@@ -28,7 +28,7 @@ class ReducedMatrixTest
             .filter(configuration -> configuration.nodes() == 1).toList();
         final List<ConfigurationRun> runs = Jobs.matrix(ConformanceRank.DEFAULT_TIMEOUT_MS, List.of())
             .run(configurations);
-        final Report report = new Report(runs);
+        final MatrixReport report = new MatrixReport(runs);
         report.write(Jobs.REPORT_DIR);
         System.out.print(report.consoleTable());
 
@@ -51,7 +51,7 @@ class ReducedMatrixTest
             .filter(configuration -> configuration.nodes() > 1).toList();
         final List<ConfigurationRun> runs = Jobs.matrix(ConformanceRank.DEFAULT_TIMEOUT_MS, List.of())
             .run(configurations);
-        final Report report = new Report(runs);
+        final MatrixReport report = new MatrixReport(runs);
         report.write(Jobs.REPORT_DIR.resolve("two-nodes"));
         System.out.print(report.consoleTable());
 
@@ -65,7 +65,7 @@ class ReducedMatrixTest
         }
     }
 
-    private static void assertClean(final Report report, final List<ConfigurationRun> runs)
+    private static void assertClean(final MatrixReport report, final List<ConfigurationRun> runs)
     {
         assertTrue(report.allClean(), "every case should pass or be skipped:\n" + report.consoleTable());
         for (final ConfigurationRun run : runs)

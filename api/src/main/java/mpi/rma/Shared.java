@@ -2,7 +2,7 @@ package mpi.rma;
 
 import mpi.Intracomm;
 import mpi.MPI;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpi.rma.internal.ProcessFailures;
 
 /**

@@ -8,10 +8,11 @@ import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
-import mpi.User_function;
 import mpi.rma.internal.AccessChecks;
+import mpi.rma.internal.AttachedMemory;
 import mpi.rma.internal.Epochs;
 import mpi.rma.internal.PairFetchAndOp;
+import mpi.rma.internal.PassiveLocks;
 import mpi.rma.internal.RequestCalls;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.WindowGroup;
@@ -23,15 +24,19 @@ import mpi.rma.internal.creation.AllocateWindowCreation;
 import mpi.rma.internal.creation.MessageWindowCreation;
 import mpi.rma.internal.creation.SharedWindowCreation;
 import mpi.rma.internal.errors.WindowErrors;
-import mpi.rma.internal.message.MessageTargets;
-import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.sync.Pscw;
 import mpi.rma.internal.types.AccumulateOps;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.PairType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.PairType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
+import mpi.rma.internal.vocabulary.Assertions;
+import mpi.rma.internal.vocabulary.AttributeKeys;
+import mpi.rma.internal.vocabulary.ExtraOps;
+import mpi.rma.internal.vocabulary.Flavors;
+import mpi.rma.internal.vocabulary.LockTypes;
+import mpi.rma.internal.vocabulary.MemoryModels;
 
 /**
  * An MPI-3 window ({@code MPI_Win}). Of flavor shared ({@link #allocateShared}): one segment per
@@ -69,45 +74,43 @@ public final class Win implements AutoCloseable
      * Lock, start and post assertion: no other process holds or will try to take a conflicting lock; for
      * start and post (given to both or neither), the matching posts have all been called already.
      */
-    public static final int MODE_NOCHECK = 1024;
+    public static final int MODE_NOCHECK = Assertions.NOCHECK;
     /** Fence and post assertion: the local window was not stored to since the last synchronisation. */
-    public static final int MODE_NOSTORE = 2048;
+    public static final int MODE_NOSTORE = Assertions.NOSTORE;
     /** Fence and post assertion: no put or accumulate will update the local window until the next synchronisation. */
-    public static final int MODE_NOPUT = 4096;
+    public static final int MODE_NOPUT = Assertions.NOPUT;
     /** Fence assertion: the fence completes no RMA calls of this process (all processes must agree). */
-    public static final int MODE_NOPRECEDE = 8192;
+    public static final int MODE_NOPRECEDE = Assertions.NOPRECEDE;
     /** Fence assertion: no RMA calls follow this fence; it ends the fence epochs (all processes must agree). */
-    public static final int MODE_NOSUCCEED = 16384;
-    public static final int LOCK_EXCLUSIVE = 234;
-    public static final int LOCK_SHARED = 235;
+    public static final int MODE_NOSUCCEED = Assertions.NOSUCCEED;
+    public static final int LOCK_EXCLUSIVE = LockTypes.EXCLUSIVE;
+    public static final int LOCK_SHARED = LockTypes.SHARED;
 
     /** Accumulate operation: the target element becomes the origin element. */
-    public static final Op REPLACE = newOp(true);
+    public static final Op REPLACE = ExtraOps.REPLACE;
     /** Accumulate operation (getAccumulate and fetchAndOp only): the target is read, not changed. */
-    public static final Op NO_OP = newOp(false);
+    public static final Op NO_OP = ExtraOps.NO_OP;
 
     /** Attribute key of {@link #getAttr(int)}: this process's segment, as a {@link MemorySegment}. */
-    public static final int WIN_BASE = 1;
+    public static final int WIN_BASE = AttributeKeys.BASE;
     /** Attribute key: this process's segment size in bytes, a {@link Long}. */
-    public static final int WIN_SIZE = 2;
+    public static final int WIN_SIZE = AttributeKeys.SIZE;
     /** Attribute key: this process's displacement unit, an {@link Integer}. */
-    public static final int WIN_DISP_UNIT = 3;
+    public static final int WIN_DISP_UNIT = AttributeKeys.DISP_UNIT;
     /** Attribute key: how the window was made, {@link #FLAVOR_SHARED}, {@link #FLAVOR_CREATE} or FLAVOR_ALLOCATE. */
-    public static final int WIN_CREATE_FLAVOR = 4;
+    public static final int WIN_CREATE_FLAVOR = AttributeKeys.CREATE_FLAVOR;
     /** Attribute key: the memory model, {@link #UNIFIED} for shared windows, {@link #SEPARATE} for the others. */
-    public static final int WIN_MODEL = 5;
-    public static final int FLAVOR_CREATE = 1;
-    public static final int FLAVOR_ALLOCATE = 2;
-    public static final int FLAVOR_DYNAMIC = 3;
-    public static final int FLAVOR_SHARED = 4;
-    public static final int SEPARATE = 1;
-    public static final int UNIFIED = 2;
+    public static final int WIN_MODEL = AttributeKeys.MODEL;
+    public static final int FLAVOR_CREATE = Flavors.CREATE;
+    public static final int FLAVOR_ALLOCATE = Flavors.ALLOCATE;
+    public static final int FLAVOR_DYNAMIC = Flavors.DYNAMIC;
+    public static final int FLAVOR_SHARED = Flavors.SHARED;
+    public static final int SEPARATE = MemoryModels.SEPARATE;
+    public static final int UNIFIED = MemoryModels.UNIFIED;
     /** {@code MPI_MAX_OBJECT_NAME}: names are cut to one less than this. */
-    public static final int MAX_OBJECT_NAME = 128;
+    public static final int MAX_OBJECT_NAME = AttributeKeys.MAX_OBJECT_NAME;
     /** {@code MPI_KEYVAL_INVALID}: no key; {@link #createKeyval()} never returns it. */
     public static final int KEYVAL_INVALID = Keyvals.INVALID;
-
-    private static final int FENCE_ASSERTIONS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
 
     private final Intracomm comm;
     private final int rank;
@@ -122,15 +125,16 @@ public final class Win implements AutoCloseable
     private final RequestCalls requests;
     /** Post, start, complete and wait. */
     private final Pscw pscw;
-    /** Whether this process holds target i's lock (not with MODE_NOCHECK), and how. */
-    private final boolean[] lockHeld;
-    private final boolean[] lockExclusive;
+    /** Lock, unlock, lockAll and unlockAll, and which locks this process holds. */
+    private final PassiveLocks locks;
     private String name = "";
     private boolean freed;
     /** Attributes of the program's own keys ({@link #setAttr}). */
-    private final WindowAttributes attributes = new WindowAttributes();
+    private final WindowAttributes attributes =
+        new WindowAttributes((callback, keyval, value) -> callback.delete(this, keyval, value));
     /** The error handler ({@link #setErrhandler}). */
-    private final WindowErrors errors = new WindowErrors();
+    private final WindowErrors errors =
+        new WindowErrors((handler, errorClass, message) -> handler.call(this, errorClass, message));
 
     private Win(final WindowParts parts)
     {
@@ -149,8 +153,7 @@ public final class Win implements AutoCloseable
         this.epochs = new Epochs(sizes.length);
         this.targets = targets;
         this.requests = new RequestCalls(checks, epochs, targets, hints);
-        this.lockHeld = new boolean[sizes.length];
-        this.lockExclusive = new boolean[sizes.length];
+        this.locks = new PassiveLocks(sizes.length, checks, epochs, targets, hints);
         this.pscw = new Pscw(rank, epochs, new WindowGroup(comm), targets.pscw());
     }
 
@@ -253,7 +256,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -273,7 +276,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -296,7 +299,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -320,7 +323,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -340,7 +343,7 @@ public final class Win implements AutoCloseable
         {
             checkUsable("Win.fence");
             RmaException localError = null;
-            if ((assertion & ~FENCE_ASSERTIONS) != 0)
+            if ((assertion & ~Assertions.FENCE) != 0)
             {
                 localError = new RmaException(ErrorClass.ERR_ASSERT, "Win.fence: assertion=" + assertion + " has bits " +
                     "a fence does not accept" + ((assertion & MODE_NOCHECK) != 0 ? " (MODE_NOCHECK is for locks)" : "") +
@@ -362,7 +365,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -386,7 +389,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -410,7 +413,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -432,7 +435,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -453,7 +456,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -472,7 +475,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -499,7 +502,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -521,7 +524,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -555,7 +558,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -586,7 +589,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -624,7 +627,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -661,7 +664,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -685,7 +688,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -708,7 +711,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -731,7 +734,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -756,7 +759,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -773,29 +776,12 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.lock";
-            checkUsable(call);
-            if (lockType != LOCK_EXCLUSIVE && lockType != LOCK_SHARED)
-            {
-                throw new RmaException(ErrorClass.ERR_LOCKTYPE, call + ": lockType=" + lockType +
-                    " is neither Win.LOCK_EXCLUSIVE nor Win.LOCK_SHARED");
-            }
-            AccessChecks.checkLockAssertion(call, assertion);
-            checks.checkRank(call, "rank", rank, true);
-            checkLocksAllowed(call);
-            epochs.checkLock(rank);
-            final boolean exclusive = lockType == LOCK_EXCLUSIVE;
-            if (rank != MPI.PROC_NULL && (assertion & MODE_NOCHECK) == 0)
-            {
-                targets.lock(call, rank, exclusive);
-                lockHeld[rank] = true;
-                lockExclusive[rank] = exclusive;
-            }
-            epochs.locked(rank, exclusive);
+            checkUsable("Win.lock");
+            locks.lock("Win.lock", lockType, rank, assertion);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -804,21 +790,12 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.unlock";
-            checkUsable(call);
-            checks.checkRank(call, "rank", rank, true);
-            epochs.checkUnlock(rank);
-            VarHandle.fullFence();
-            if (rank != MPI.PROC_NULL)
-            {
-                targets.unlock(call, rank, lockHeld[rank], lockExclusive[rank]);
-                lockHeld[rank] = false;
-            }
-            epochs.unlocked(rank);
+            checkUsable("Win.unlock");
+            locks.unlock("Win.unlock", rank);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -827,26 +804,12 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.lockAll";
-            checkUsable(call);
-            AccessChecks.checkLockAssertion(call, assertion);
-            checkLocksAllowed(call);
-            epochs.checkLockAll();
-            if ((assertion & MODE_NOCHECK) == 0)
-            {
-                // In rank order, as every process does: two lockAlls never wait on each other.
-                for (int peer = 0; peer < sizes.length; peer++)
-                {
-                    targets.lock(call, peer, false);
-                    lockHeld[peer] = true;
-                    lockExclusive[peer] = false;
-                }
-            }
-            epochs.lockedAll();
+            checkUsable("Win.lockAll");
+            locks.lockAll("Win.lockAll", assertion);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -855,20 +818,12 @@ public final class Win implements AutoCloseable
     {
         try
         {
-            final String call = "Win.unlockAll";
-            checkUsable(call);
-            epochs.checkUnlockAll();
-            VarHandle.fullFence();
-            for (int peer = 0; peer < sizes.length; peer++)
-            {
-                targets.unlock(call, peer, lockHeld[peer], false);
-                lockHeld[peer] = false;
-            }
-            epochs.unlockedAll();
+            checkUsable("Win.unlockAll");
+            locks.unlockAll("Win.unlockAll");
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
     /** Completes this process's RMA calls to {@code rank} at origin and target ({@code MPI_Win_flush}). */
@@ -880,7 +835,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -893,7 +848,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -906,7 +861,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -919,7 +874,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -937,7 +892,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -968,7 +923,7 @@ public final class Win implements AutoCloseable
                 localError = e;
             }
             // Before the memory goes, so that a delete callback may still use the window; not when this free fails.
-            final RmaException callbackError = localError == null ? attributes.deleteAll(this, "Win.free") : null;
+            final RmaException callbackError = localError == null ? attributes.deleteAll("Win.free") : null;
             try
             {
                 targets.free("Win.free", localError);
@@ -984,7 +939,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
     /**
@@ -1016,7 +971,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1030,7 +985,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1044,7 +999,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1058,7 +1013,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1076,7 +1031,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1105,7 +1060,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1119,7 +1074,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1133,7 +1088,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1154,7 +1109,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1168,7 +1123,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1186,7 +1141,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1235,11 +1190,11 @@ public final class Win implements AutoCloseable
         try
         {
             checkUsable("Win.setAttr");
-            attributes.set(this, "Win.setAttr", keyval, value);
+            attributes.set("Win.setAttr", keyval, value);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1254,11 +1209,11 @@ public final class Win implements AutoCloseable
         try
         {
             checkUsable("Win.deleteAttr");
-            attributes.delete(this, "Win.deleteAttr", keyval);
+            attributes.delete("Win.deleteAttr", keyval);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1281,7 +1236,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1295,7 +1250,7 @@ public final class Win implements AutoCloseable
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1311,11 +1266,11 @@ public final class Win implements AutoCloseable
         try
         {
             checkUsable("Win.callErrhandler");
-            errors.call(this, errorClass);
+            errors.call(errorClass);
         }
         catch (final RmaException e)
         {
-            throw errors.raise(this, e);
+            throw errors.raise(e);
         }
     }
 
@@ -1324,15 +1279,6 @@ public final class Win implements AutoCloseable
     {
         return "Win[" + (name.isEmpty() ? "" : name + ", ") + "rank " + rank + " of " + sizes.length +
             ", " + (hints.allocSharedNoncontig() ? "noncontiguous" : "contiguous") + (freed ? ", freed" : "") + "]";
-    }
-
-    private void checkLocksAllowed(final String call)
-    {
-        if (hints.noLocks())
-        {
-            throw new RmaException(ErrorClass.ERR_RMA_SYNC, call + ": the window was made with info no_locks=true, " +
-                "which promises that no process locks it");
-        }
     }
 
     private void flushTo(final String call, final int target)
@@ -1348,17 +1294,16 @@ public final class Win implements AutoCloseable
         VarHandle.fullFence();
     }
 
-    /** The message path of a dynamic window, where attached memory lives; ERR_RMA_FLAVOR for any other window. */
-    private MessageWindow dynamicMemory(final String call)
+    /** The memory attached to a dynamic window; ERR_RMA_FLAVOR for any other window. */
+    private AttachedMemory dynamicMemory(final String call)
     {
         final int flavor = targets.flavor();
         if (flavor != FLAVOR_DYNAMIC)
         {
             throw new RmaException(ErrorClass.ERR_RMA_FLAVOR, call + ": the window was made by " +
-                (flavor == FLAVOR_SHARED ? "Win.allocateShared" : flavor == FLAVOR_CREATE ? "Win.create" :
-                "Win.allocate") + "; only a window made by Win.createDynamic takes attached memory");
+                Flavors.maker(flavor) + "; only a window made by Win.createDynamic takes attached memory");
         }
-        return ((MessageTargets)targets).window();
+        return targets.attachedMemory();
     }
 
     private void checkUsable(final String call)
@@ -1367,22 +1312,5 @@ public final class Win implements AutoCloseable
         {
             throw new RmaException(ErrorClass.ERR_WIN, call + ": the window has been freed");
         }
-    }
-
-    private static Op newOp(final boolean replace)
-    {
-        // Usable in MPJ Express reductions too: REPLACE keeps the incoming value, NO_OP the existing one.
-        return new Op(new User_function()
-        {
-            @Override
-            public void Call(final Object in, final int inOffset, final Object inOut, final int inOutOffset,
-                final int count, final Datatype datatype)
-            {
-                if (replace)
-                {
-                    System.arraycopy(in, inOffset, inOut, inOutOffset, count);
-                }
-            }
-        }, true);
     }
 }

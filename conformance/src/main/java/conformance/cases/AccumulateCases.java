@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.Op;
@@ -53,7 +53,7 @@ public final class AccumulateCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ACCUMULATE)
+        return new CaseList(CaseGroup.ACCUMULATE)
             .add("acc.sum-no-lost-updates", Behaviour.ACC_ATOMIC,
                 "every rank adds 1 to rank 0's long 500 times under lockAll: the total is 500 * size",
                 "MPI-4.1 §12.7.1 (element-wise atomicity); open-mpi/ompi#3571", AccumulateCases::sumNoLostUpdates)

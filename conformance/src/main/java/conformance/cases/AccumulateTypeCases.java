@@ -6,7 +6,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
@@ -24,7 +24,7 @@ public final class AccumulateTypeCases
 
     public static List<Case> cases()
     {
-        final CaseList list = new CaseList(Group.ACCUMULATE);
+        final CaseList list = new CaseList(CaseGroup.ACCUMULATE);
         add(list, Kind.BYTE, AccumulateTypeCases::typeByte);
         add(list, Kind.CHAR, AccumulateTypeCases::typeChar);
         add(list, Kind.SHORT, AccumulateTypeCases::typeShort);

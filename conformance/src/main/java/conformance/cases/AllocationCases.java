@@ -7,7 +7,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -27,7 +27,7 @@ public final class AllocationCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ALLOCATION)
+        return new CaseList(CaseGroup.ALLOCATION)
             .add("alloc.collective", Behaviour.ALLOC_COLLECTIVE,
                 "allocateShared returns on every rank; the local segment has the size asked for",
                 "MPI-4.1 §12.2.3; MPICH win_shared", AllocationCases::collective)

@@ -7,7 +7,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
@@ -22,7 +22,7 @@ public final class AttributeCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ATTRIBUTES)
+        return new CaseList(CaseGroup.ATTRIBUTES)
             .add("attr.base-size-disp-unit", Behaviour.ATTR_VALUES,
                 "WIN_BASE is this rank's segment, WIN_SIZE its size (a Long), WIN_DISP_UNIT its unit (an Integer)",
                 "MPI-4.1 §12.2.6; MPICH baseattrwin", AttributeCases::baseSizeDispUnit)
@@ -132,7 +132,7 @@ public final class AttributeCases
     private static void groupIdent(final CaseContext c) throws Exception
     {
         final Win win = c.window(8, 1);
-        c.checkEquals(MPI.IDENT, mpi.Group.Compare(win.getGroup(), c.comm().Group()), "Group.Compare");
+        c.checkEquals(MPI.IDENT, mpi.Group.Compare(win.getGroup(), c.comm().Group()), "CaseGroup.Compare");
     }
 
     private static void infoDefaults(final CaseContext c) throws Exception

@@ -9,15 +9,15 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 
 /** Collects the cases of one group. */
 final class CaseList
 {
-    private final Group group;
+    private final CaseGroup group;
     private final List<Case> cases = new ArrayList<>();
 
-    CaseList(final Group group)
+    CaseList(final CaseGroup group)
     {
         this.group = group;
     }

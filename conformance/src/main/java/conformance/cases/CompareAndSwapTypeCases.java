@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.Win;
 
@@ -22,7 +22,7 @@ public final class CompareAndSwapTypeCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ACCUMULATE)
+        return new CaseList(CaseGroup.ACCUMULATE)
             .add("cas.byte-counter", Behaviour.ACC_COMPARE_AND_SWAP,
                 "every rank increments rank 0's byte 12 times with a compareAndSwap retry loop, from 100: it ends at " +
                     "(byte)(100 + 12 * size), past 127 into the negatives, with no increment lost",

@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -26,7 +26,7 @@ public final class DatatypeAccumulateCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.DATATYPES)
+        return new CaseList(CaseGroup.DATATYPES)
             .add("dtype.accumulate-vector-atomic", Behaviour.DTYPE_ACCUMULATE,
                 "every rank adds 1 to every other int of rank 0 with Vector(4, 1, 2, INT), 200 times under " +
                     "lockAll: each of the 4 ints is 200 * size, the ints between them stay 0",

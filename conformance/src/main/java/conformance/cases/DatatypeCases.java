@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -55,7 +55,7 @@ public final class DatatypeCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.DATATYPES)
+        return new CaseList(CaseGroup.DATATYPES)
             .add("dtype.halo-column-put", Behaviour.DTYPE_CONSTRUCTORS,
                 "each rank puts its last interior column of a 6x5 row-major matrix into the right neighbour's " +
                     "ghost column 0 with Vector(6, 1, 5, DOUBLE) on both sides, in one call: every row arrives, " +

@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -25,7 +25,7 @@ public final class DispUnitCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.DISP_UNIT)
+        return new CaseList(CaseGroup.DISP_UNIT)
             .add("disp.target-scaling", 2, Behaviour.DISP_TARGET_UNIT,
                 "rank 0 has disp unit 1, rank 1 disp unit 8: a put at disp 3 lands at byte 3 of rank 0 and byte 24 " +
                     "of rank 1",

@@ -13,7 +13,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
@@ -42,7 +42,7 @@ public final class DynamicCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.DYNAMIC)
+        return new CaseList(CaseGroup.DYNAMIC)
             .add("dynamic.attach-fence-put-get", Behaviour.DYNAMIC_ATTACHED_ACCESS,
                 "each rank attaches a double[8] and sends its address; between fences each puts its rank + 0.5 at " +
                     "element 3 of its right neighbour (address + 24) and gets it back; the garbage collector runs " +

@@ -10,7 +10,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
@@ -29,7 +29,7 @@ public final class DynamicEdgeCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.DYNAMIC)
+        return new CaseList(CaseGroup.DYNAMIC)
             .add("dynamic.detached-access", 2, Behaviour.DYNAMIC_UNATTACHED_ACCESS,
                 "the last rank puts 7 into rank 0's attached long and unlocks, then tells rank 0, which finds 7 and " +
                     "detaches; the last rank's get there is then MPI_ERR_RMA_RANGE at once, its put is " +

@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -22,7 +22,7 @@ public final class EpochErrorCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.EPOCH_ERRORS)
+        return new CaseList(CaseGroup.EPOCH_ERRORS)
             .add("epoch.unlock-without-lock", Behaviour.EPOCH_LOCK_STATE,
                 "unlock(r) without a lock on r: MPI_ERR_RMA_SYNC",
                 "MPI-4.1 §12.5.3; MPICH errors/rma/win_sync_unlock", EpochErrorCases::unlockWithoutLock)

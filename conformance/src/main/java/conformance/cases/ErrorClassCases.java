@@ -7,7 +7,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
@@ -25,7 +25,7 @@ public final class ErrorClassCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ERROR_CLASSES)
+        return new CaseList(CaseGroup.ERROR_CLASSES)
             .add("errclass.one-sided-names", Behaviour.ERRCLASS_EACH,
                 "ErrorClass has every one-sided class of MPI-4.1, each named as MPI names it",
                 "MPI-4.1 §12.6.2 (Table 12.3)", ErrorClassCases::oneSidedNames)

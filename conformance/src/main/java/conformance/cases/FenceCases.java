@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -20,7 +20,7 @@ public final class FenceCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.FENCE)
+        return new CaseList(CaseGroup.FENCE)
             .add("fence.one-process", Behaviour.FENCE_SYNCHRONISES,
                 "fence on a one-process window (COMM_SELF) returns; put and get to self between fences work",
                 "MPI-4.1 §12.5.1; MPICH transpose6", FenceCases::oneProcess)

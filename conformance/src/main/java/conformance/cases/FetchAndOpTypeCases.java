@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -25,7 +25,7 @@ public final class FetchAndOpTypeCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ACCUMULATE)
+        return new CaseList(CaseGroup.ACCUMULATE)
             .add("fop.byte-sum", Behaviour.ACC_FETCH_AND_OP,
                 "every rank does 10 fetchAndOp(SUM, 1) on rank 0's byte, from -40, each flushed: the fetched values " +
                     "are -40 to 10 * size - 41, each once, and the byte ends at 10 * size - 40",

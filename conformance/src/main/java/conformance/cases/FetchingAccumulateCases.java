@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -23,7 +23,7 @@ public final class FetchingAccumulateCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ACCUMULATE)
+        return new CaseList(CaseGroup.ACCUMULATE)
             .add("acc.get-accumulate-large-count", Behaviour.ACC_GET_ACCUMULATE,
                 "every rank calls getAccumulate(SUM, 1) on all 100 longs of rank 0 at once, flushed: for each long " +
                     "the old values the ranks fetched are 0 to size - 1, each once, and each long ends at size",

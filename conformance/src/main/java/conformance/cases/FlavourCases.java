@@ -14,7 +14,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
 import conformance.Flavour;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -45,7 +45,7 @@ public final class FlavourCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.FLAVOURS)
+        return new CaseList(CaseGroup.FLAVOURS)
             .add("flavour.create-double-array", Behaviour.FLAVOUR_CREATE_MEMORY,
                 "Win.create over a double[] of 16 (disp unit 8): size 128; a put to the right neighbour lands in " +
                     "its array, and stays right after the garbage collector runs between the calls",

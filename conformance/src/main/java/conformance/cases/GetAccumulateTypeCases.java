@@ -6,7 +6,7 @@ import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseBody;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
 
@@ -22,7 +22,7 @@ public final class GetAccumulateTypeCases
 
     public static List<Case> cases()
     {
-        final CaseList list = new CaseList(Group.ACCUMULATE);
+        final CaseList list = new CaseList(CaseGroup.ACCUMULATE);
         add(list, Kind.BYTE, GetAccumulateTypeCases::typeByte);
         add(list, Kind.CHAR, GetAccumulateTypeCases::typeChar);
         add(list, Kind.SHORT, GetAccumulateTypeCases::typeShort);

@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
@@ -44,7 +44,7 @@ public final class KeyvalCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ATTRIBUTES)
+        return new CaseList(CaseGroup.ATTRIBUTES)
             .add("attr.keyval-set-get-delete", Behaviour.ATTR_KEYVALS,
                 "three keys of Win.createKeyval set in the orders 2 1 0, 1 2 0 and 0 1 2 and deleted in the orders " +
                     "0 1 2, 2 1 0 and 1 0 2: getAttr returns each value while it is set and null after, and the " +

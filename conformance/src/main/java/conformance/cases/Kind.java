@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import mpi.Datatype;
-import mpi.MPI;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * MPJ Express's basic datatypes, for cases that run one check per type. Values travel as longs: an
@@ -14,44 +14,37 @@ import mpi.MPI;
  */
 enum Kind
 {
-    BYTE(1, true), CHAR(2, true), SHORT(2, true), BOOLEAN(1, false), INT(4, true), LONG(8, true),
-    FLOAT(4, false), DOUBLE(8, false);
+    BYTE(BasicType.BYTE), CHAR(BasicType.CHAR), SHORT(BasicType.SHORT), BOOLEAN(BasicType.BOOLEAN),
+    INT(BasicType.INT), LONG(BasicType.LONG), FLOAT(BasicType.FLOAT), DOUBLE(BasicType.DOUBLE);
 
+    /** The type in the project's one table of basic types; what the suite adds here are its values. */
+    final BasicType basic;
     /** Bytes of one element. */
     final int bytes;
     /** Whether it is an integer type (Java's byte, char, short, int and long), on which bitwise ops apply. */
     final boolean integer;
 
-    Kind(final int bytes, final boolean integer)
+    Kind(final BasicType basic)
     {
-        this.bytes = bytes;
-        this.integer = integer;
+        this.basic = basic;
+        this.bytes = basic.sizeBytes();
+        this.integer = basic.isInteger();
     }
 
     boolean floating()
     {
-        return this == FLOAT || this == DOUBLE;
+        return basic.isFloatingPoint();
     }
 
     /** MPJ Express's datatype, read when a case runs (each multicore rank has its own MPI class). */
     Datatype datatype()
     {
-        return switch (this)
-        {
-            case BYTE -> MPI.BYTE;
-            case CHAR -> MPI.CHAR;
-            case SHORT -> MPI.SHORT;
-            case BOOLEAN -> MPI.BOOLEAN;
-            case INT -> MPI.INT;
-            case LONG -> MPI.LONG;
-            case FLOAT -> MPI.FLOAT;
-            case DOUBLE -> MPI.DOUBLE;
-        };
+        return basic.datatype();
     }
 
     String mpiName()
     {
-        return "MPI." + name();
+        return basic.mpiName();
     }
 
     /** A Java array of {@code n} elements of this type. */

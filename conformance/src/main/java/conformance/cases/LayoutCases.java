@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.SharedSegment;
 import mpi.rma.Win;
@@ -21,7 +21,7 @@ public final class LayoutCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.LAYOUT)
+        return new CaseList(CaseGroup.LAYOUT)
             .add("layout.contiguous-default", Behaviour.LAYOUT_CONTIGUOUS,
                 "by default segment i starts where segment i-1 ends (sizes 8(r+1)), seen from every rank",
                 "MPI-4.1 §12.2.3 (consecutive addresses); MPICH win_shared", LayoutCases::contiguousDefault)

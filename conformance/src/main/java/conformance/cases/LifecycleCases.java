@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Win;
@@ -25,7 +25,7 @@ public final class LifecycleCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.LIFECYCLE)
+        return new CaseList(CaseGroup.LIFECYCLE)
             .add("free.then-err-win", Behaviour.FREE_INVALIDATES,
                 "after free, every call on the window is MPI_ERR_WIN (fence, put, sharedQuery, getName, free)",
                 "MPI-4.1 §12.2.5 (free sets win to MPI_WIN_NULL); Open MPI win_*.c.in", LifecycleCases::thenErrWin)

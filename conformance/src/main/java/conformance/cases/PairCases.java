@@ -7,7 +7,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -193,7 +193,7 @@ public final class PairCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.ACCUMULATE)
+        return new CaseList(CaseGroup.ACCUMULATE)
             .add("acc.pair-maxloc-minloc", Behaviour.ACC_PAIR_TYPES,
                 "in a fence epoch every rank accumulates (MAXLOC) and getAccumulates (MINLOC) its pair (value, rank) " +
                     "into a slot of every rank for each of MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2, ranks 2k and " +

@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.Win;
 
@@ -57,7 +57,7 @@ public final class PassiveCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.PASSIVE)
+        return new CaseList(CaseGroup.PASSIVE)
             .add("lock.exclusive-excludes", 2, Behaviour.LOCK_EXCLUSION,
                 "rank 0 holds an exclusive lock on itself for 200 ms and stores 1 just before unlocking; the last " +
                     "rank's exclusive lock on rank 0 returns only after that and loads 1",

@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.Win;
 import mpi.rma.WinRequest;
@@ -31,7 +31,7 @@ public final class PatternCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.PATTERNS)
+        return new CaseList(CaseGroup.PATTERNS)
             .add("pattern.mixed-sync", 2, Behaviour.PATTERN_MIXED_SYNC,
                 "on one window: an exclusive lock epoch puts to the right neighbour; a fence epoch puts and gets; a " +
                     "post/start epoch accumulates; a lockAll epoch does fetchAndOp on every rank; a fence reads " +

@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -26,7 +26,7 @@ public final class PscwCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.PSCW)
+        return new CaseList(CaseGroup.PSCW)
             .add("pscw.put-ring", 2, Behaviour.PSCW_SYNCHRONISES,
                 "10 epochs: every rank posts to its left neighbour, starts to its right one, puts its rank and the " +
                     "round there, completes and waits: then its memory holds its left neighbour's put of the round",

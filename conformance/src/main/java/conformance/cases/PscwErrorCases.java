@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
@@ -24,7 +24,7 @@ public final class PscwErrorCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.PSCW)
+        return new CaseList(CaseGroup.PSCW)
             .add("pscw.complete-without-start", Behaviour.PSCW_ERRORS,
                 "complete with no access epoch from start: MPI_ERR_RMA_SYNC",
                 "MPI-4.1 §12.5.2, §12.6.2; MPICH errors/rma/win_sync_complete", PscwErrorCases::completeWithoutStart)

@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
@@ -22,7 +22,7 @@ public final class PutGetCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.PUT_GET)
+        return new CaseList(CaseGroup.PUT_GET)
             .add("rma.put-ring", Behaviour.RMA_PUT_GET,
                 "each rank puts 1000 ints to its right neighbour between fences; the owner loads exactly them",
                 "MPI-4.1 §12.3.1, §12.5.1; MPICH putfence1, test1", PutGetCases::putRing)

@@ -5,7 +5,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.SharedSegment;
@@ -20,7 +20,7 @@ public final class QueryCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.QUERY)
+        return new CaseList(CaseGroup.QUERY)
             .add("query.any-rank", Behaviour.QUERY_ANY_RANK,
                 "every rank queries every rank and gets that rank's size and disp unit (sizes 8(r+1), units 1,2,4,8)",
                 "MPI-4.1 §12.2.3; MPICH win_shared_noncontig, win_shared_zerobyte", QueryCases::anyRank)

@@ -1,54 +1,43 @@
 package conformance.cases;
 
-import mpi.MPI;
 import mpi.Op;
-import mpi.rma.Win;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
- * The operations of the accumulate family, with the types MPI-4.1 §6.9.2 defines them on (Java's byte,
- * char, short, int and long count as integers, boolean as logical) and the result each gives: the
- * suite's own reference, written from the standard's table, against which the cases check what a
- * window's memory holds.
+ * The operations of the accumulate family, keyed by the project's one table of reductions (which gives each
+ * its object, its name and the types MPI-4.1 §6.9.2 defines it on: Java's byte, char, short, int and long count
+ * as integers, boolean as logical), and the result each gives ({@link #apply}): the suite's own reference,
+ * written from the standard's table, against which the cases check what a window's memory holds.
  */
 enum Reduction
 {
-    SUM, PROD, MAX, MIN, LAND, LOR, LXOR, BAND, BOR, BXOR, REPLACE, NO_OP;
+    SUM(ReduceOp.SUM), PROD(ReduceOp.PROD), MAX(ReduceOp.MAX), MIN(ReduceOp.MIN), LAND(ReduceOp.LAND),
+    LOR(ReduceOp.LOR), LXOR(ReduceOp.LXOR), BAND(ReduceOp.BAND), BOR(ReduceOp.BOR), BXOR(ReduceOp.BXOR),
+    REPLACE(ReduceOp.REPLACE), NO_OP(ReduceOp.NO_OP);
+
+    /** The operation in the project's one table of reductions; {@link #apply} is the suite's own reference. */
+    private final ReduceOp reduceOp;
+
+    Reduction(final ReduceOp reduceOp)
+    {
+        this.reduceOp = reduceOp;
+    }
 
     /** The op a call takes, read when a case runs. */
     Op op()
     {
-        return switch (this)
-        {
-            case SUM -> MPI.SUM;
-            case PROD -> MPI.PROD;
-            case MAX -> MPI.MAX;
-            case MIN -> MPI.MIN;
-            case LAND -> MPI.LAND;
-            case LOR -> MPI.LOR;
-            case LXOR -> MPI.LXOR;
-            case BAND -> MPI.BAND;
-            case BOR -> MPI.BOR;
-            case BXOR -> MPI.BXOR;
-            case REPLACE -> Win.REPLACE;
-            case NO_OP -> Win.NO_OP;
-        };
+        return reduceOp.op();
     }
 
     String mpiName()
     {
-        return this == REPLACE || this == NO_OP ? "Win." + name() : "MPI." + name();
+        return reduceOp.mpiName();
     }
 
     /** Whether MPI defines it on {@code kind}: arithmetic on numbers, logical on integers and booleans, bitwise on integers. */
     boolean appliesTo(final Kind kind)
     {
-        return switch (this)
-        {
-            case SUM, PROD, MAX, MIN -> kind != Kind.BOOLEAN;
-            case LAND, LOR, LXOR -> kind.integer || kind == Kind.BOOLEAN;
-            case BAND, BOR, BXOR -> kind.integer;
-            case REPLACE, NO_OP -> true;
-        };
+        return reduceOp.definedOn(kind.basic);
     }
 
     /** The target's new value when {@code operand} is combined into {@code current} ({@link Kind}'s longs). */

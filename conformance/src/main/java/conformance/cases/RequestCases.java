@@ -6,7 +6,7 @@ import java.util.List;
 import conformance.Behaviour;
 import conformance.Case;
 import conformance.CaseContext;
-import conformance.Group;
+import conformance.CaseGroup;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
@@ -53,7 +53,7 @@ public final class RequestCases
 
     public static List<Case> cases()
     {
-        return new CaseList(Group.REQUESTS)
+        return new CaseList(CaseGroup.REQUESTS)
             .add("req.rput-local-completion", 2, Behaviour.REQ_COMPLETION,
                 "rank 0 rPuts 1 and 16 longs to the last rank and waits; overwriting the buffers afterwards does not " +
                     "change what the last rank finds after rank 0's unlock",

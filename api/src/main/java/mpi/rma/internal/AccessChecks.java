@@ -5,19 +5,19 @@ import mpi.MPI;
 import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.message.MessageFaults;
 import mpi.rma.internal.types.AccumulateOps;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
+import mpi.rma.internal.vocabulary.Assertions;
 
 /**
  * The argument checks every window flavour shares, origin side: buffers against their datatypes,
  * type signatures, ranks, and the range of a target access against the target's memory
  * ({@link #targetOffset}). Each failure is an {@link RmaException} saying what to give instead.
- * Kept out of {@link Win} so that the facade reads as the MPI surface it is.
+ * Kept out of {@code Win} so that the facade reads as the MPI surface it is.
  *
  * <p>A transfer that moves nothing (a count of 0 or a datatype of size 0, on every side) is checked
  * only for what MPI asks of every call: its datatypes, counts that are not negative, the rank, the epoch
@@ -42,7 +42,7 @@ public final class AccessChecks
     /**
      * @param sizes     bytes of each rank's memory.
      * @param dispUnits each rank's displacement unit.
-     * @param addresses whether displacements are addresses of attached memory ({@link Win#createDynamic}).
+     * @param addresses whether displacements are addresses of attached memory ({@code Win.createDynamic}).
      */
     public AccessChecks(final long[] sizes, final int[] dispUnits, final boolean addresses)
     {
@@ -109,7 +109,7 @@ public final class AccessChecks
 
     /**
      * Checks a getAccumulate's arguments and epoch; returns null for {@code MPI.PROC_NULL} and for one that
-     * moves nothing (with {@link Win#NO_OP} the origin moves nothing whatever its count).
+     * moves nothing (with {@code Win.NO_OP} the origin moves nothing whatever its count).
      */
     public ResultTransfer resultTransfer(final Epochs epochs, final String call, final Object origin,
         final int originOffset,
@@ -343,7 +343,7 @@ public final class AccessChecks
 
     public static void checkLockAssertion(final String call, final int assertion)
     {
-        if ((assertion & ~Win.MODE_NOCHECK) != 0)
+        if ((assertion & ~Assertions.NOCHECK) != 0)
         {
             throw new RmaException(ErrorClass.ERR_ASSERT, call + ": assertion=" + assertion +
                 " has bits a lock does not accept: give 0 or Win.MODE_NOCHECK");

@@ -1,12 +1,10 @@
 package mpi.rma.internal;
 
-import mpi.rma.Win;
-import mpi.rma.WinRequest;
 import mpi.rma.internal.message.ReplyReceipt;
 
 /**
- * What is left of an operation that a request-based call started ({@link Win#rGet} and the others), for its
- * {@link WinRequest} to complete: nothing when the call completed it itself ({@link #DONE}: shared memory,
+ * What is left of an operation that a request-based call started ({@code Win.rGet} and the others), for its
+ * {@code WinRequest} to complete: nothing when the call completed it itself ({@link #DONE}: shared memory,
  * this process's own memory, puts and accumulates), or a reply still on its way ({@link ReplyReceipt}).
  * {@code call} names the user's call for error messages.
  */

@@ -3,15 +3,15 @@ package mpi.rma.internal;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.sync.PscwEpochs;
+import mpi.rma.internal.vocabulary.Assertions;
 
 /**
  * This process's synchronisation state on one window (MPI-4.1 section 12.5): which access
  * epochs are open, and the rules for opening and closing them. Every violation is
  * {@link ErrorClass#ERR_RMA_SYNC} with a message that says what to call instead.
  *
- * <p>A fence opens a fence epoch unless it has {@link Win#MODE_NOSUCCEED}. A lock or lockAll may
+ * <p>A fence opens a fence epoch unless it has {@code Win.MODE_NOSUCCEED}. A lock or lockAll may
  * follow a fence only while no RMA call was made since (the fence epoch then ends, as in
  * MPICH); a fence may not come while a lock epoch is open
  * (docs/design.md#lock-after-fence-only-if-no-rma-since). {@code MPI.PROC_NULL} is a target like
@@ -99,7 +99,7 @@ public final class Epochs
     public void fenced(final int assertion)
     {
         fencedEver = true;
-        fenceEpoch = (assertion & Win.MODE_NOSUCCEED) == 0;
+        fenceEpoch = (assertion & Assertions.NOSUCCEED) == 0;
         rmaSinceFence = false;
     }
 
@@ -201,7 +201,7 @@ public final class Epochs
 
     /**
      * Throws unless a passive-target epoch to {@code target} (a rank or PROC_NULL) is open: request-based calls
-     * ({@link Win#rPut} and the others) belong in one only (MPI-4.1 §12.3.5), fence epochs included.
+     * ({@code Win.rPut} and the others) belong in one only (MPI-4.1 §12.3.5), fence epochs included.
      */
     public void checkPassiveAccess(final String call, final int target)
     {

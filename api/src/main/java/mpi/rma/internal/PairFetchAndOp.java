@@ -1,8 +1,8 @@
 package mpi.rma.internal;
 
 import mpi.Op;
-import mpi.rma.internal.types.PairType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.PairType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
 

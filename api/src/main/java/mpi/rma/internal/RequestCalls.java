@@ -4,15 +4,14 @@ import mpi.Datatype;
 import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.types.AccumulateOps;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
 
 /**
- * Request-based RMA ({@link Win#rPut}, {@link Win#rGet}, {@link Win#rAccumulate}, {@link Win#rGetAccumulate};
- * MPI-4.1 section 12.3.5) behind {@link Win}: the arguments of put, get, accumulate and getAccumulate, checked as
+ * Request-based RMA ({@code Win.rPut}, {@code Win.rGet}, {@code Win.rAccumulate}, {@code Win.rGetAccumulate};
+ * MPI-4.1 section 12.3.5) behind {@code Win}: the arguments of put, get, accumulate and getAccumulate, checked as
  * theirs are ({@link AccessChecks}), in a passive-target epoch only, and the {@link Completion} that each one's
  * {@link mpi.rma.WinRequest} completes.
  *

@@ -4,18 +4,17 @@ import java.lang.foreign.MemorySegment;
 
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
-import mpi.rma.Win;
 import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.shared.SharedTargets;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 
 /**
- * How a window reaches its targets, behind {@link Win}: by loads and stores of shared memory
- * ({@link SharedTargets}) or by MPJ Express messages ({@link MessageTargets}). {@link Win} has checked
+ * How a window reaches its targets, behind {@code Win}: by loads and stores of shared memory
+ * ({@link SharedTargets}) or by MPJ Express messages ({@link MessageTargets}). {@code Win} has checked
  * every argument and the epoch before it calls here; a path only moves data, completes and
  * synchronises. {@code call} names the user's call for error messages; {@code offset} is the
  * checked byte offset of the target buffer in {@code target}'s memory; layouts describe each
@@ -39,7 +38,7 @@ public interface TargetPath
         long offset, TypeLayout targetType, int targetCount);
 
     /**
-     * {@link #get}, started for a request-based call ({@link Win#rGet}): returns what is left to complete. A path
+     * {@link #get}, started for a request-based call ({@code Win.rGet}): returns what is left to complete. A path
      * whose calls complete before they return has nothing left ({@link Completion#DONE}); the message path returns
      * once the request is sent ({@link MessageWindow#startGet}).
      */
@@ -51,7 +50,7 @@ public interface TargetPath
         return Completion.DONE;
     }
 
-    /** {@link #getAccumulate}, started for {@link Win#rGetAccumulate}, as {@link #startGet} is. */
+    /** {@link #getAccumulate}, started for {@code Win.rGetAccumulate}, as {@link #startGet} is. */
     default Completion startGetAccumulate(final String call, final ReduceOp op, final Object origin,
         final int originOffset, final TypeLayout originType, final int originCount, final Object result,
         final int resultOffset, final TypeLayout resultType, final int resultCount, final int target, final long offset,
@@ -106,8 +105,18 @@ public interface TargetPath
     /** One of {@code Win.FLAVOR_*}. */
     int flavor();
 
-    /** {@link Win#UNIFIED} or {@link Win#SEPARATE}. */
+    /** {@code Win.UNIFIED} or {@code Win.SEPARATE}. */
     int model();
+
+    /**
+     * The memory this process attached to a dynamic window; the facade asks only a window of flavor
+     * {@code Win.FLAVOR_DYNAMIC}, whose path is the message path.
+     */
+    default AttachedMemory attachedMemory()
+    {
+        throw new IllegalStateException(getClass().getSimpleName() + " carries no dynamic window: only the " +
+            "message path attaches memory");
+    }
 
     /** How post, start, complete and wait signal the window's other processes. */
     PscwPath pscw();

@@ -6,10 +6,9 @@ import mpi.Group;
 import mpi.Intracomm;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 
 /**
- * The ranks in a window of the processes of a group ({@link Win#post}, {@link Win#start}): MPJ
+ * The ranks in a window of the processes of a group ({@code Win.post}, {@code Win.start}): MPJ
  * Express's {@code Group.Translate_ranks} into the window's group, checked and sorted. The last group
  * asked about is remembered by identity, since a program passes the same group epoch after epoch.
  */

@@ -6,11 +6,10 @@ import java.util.Set;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 
 /**
  * The info keys a window understands (MPI-4.1 sections 12.2.1, 12.2.2, 12.2.3 and 12.7), their checked values,
- * and the info {@link Win#getInfo()} reports. What each key changes is in docs/design.md#info-hints.
+ * and the info {@code Win.getInfo} reports. What each key changes is in docs/design.md#info-hints.
  *
  * @param minimumAlignment {@code mpi_minimum_memory_alignment}: as asked for until the window's memory is laid out,
  *                         then the alignment of this process's memory ({@link #withMinimumAlignment}); 0 when the
@@ -68,7 +67,7 @@ public record WindowHints(boolean allocSharedNoncontig, boolean noLocks, boolean
             accumulateOps, accumulateGranularity, alignmentBytes);
     }
 
-    /** The hints as {@link Win#getInfo()} reports them: every key, defaults included. */
+    /** The hints as {@code Win.getInfo} reports them: every key, defaults included. */
     public Info toInfo()
     {
         final Info info = new Info();

@@ -241,10 +241,7 @@ public final class ArrayMessages
     /** The element kind of a call that may go the direct way, or null. */
     private static ElementKind kindOf(final Datatype datatype, final Object buf, final int offset, final int count)
     {
-        final ElementKind kind = datatype == MPI.BYTE ? ElementKind.BYTE : datatype == MPI.CHAR ? ElementKind.CHAR :
-            datatype == MPI.SHORT ? ElementKind.SHORT : datatype == MPI.INT ? ElementKind.INT :
-            datatype == MPI.LONG ? ElementKind.LONG : datatype == MPI.FLOAT ? ElementKind.FLOAT :
-            datatype == MPI.DOUBLE ? ElementKind.DOUBLE : null;
+        final ElementKind kind = ElementKind.ofBasic(datatype);
         if (kind == null || ElementKind.ofArray(buf) != kind || offset < 0 || count < 0 ||
             (long)offset + count > java.lang.reflect.Array.getLength(buf))
         {

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.UUID;
 
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpjbuf.Buffer;
 import mpjdev.Request;
 import mpjdev.Status;

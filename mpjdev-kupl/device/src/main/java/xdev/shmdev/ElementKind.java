@@ -4,6 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
+import mpi.Datatype;
+import mpi.rma.spi.common.BasicType;
 import mpjbuf.Type;
 
 /**
@@ -15,23 +17,26 @@ import mpjbuf.Type;
  */
 enum ElementKind
 {
-    BYTE(Type.BYTE, ValueLayout.JAVA_BYTE),
-    CHAR(Type.CHAR, ValueLayout.JAVA_CHAR_UNALIGNED),
-    SHORT(Type.SHORT, ValueLayout.JAVA_SHORT_UNALIGNED),
-    INT(Type.INT, ValueLayout.JAVA_INT_UNALIGNED),
-    LONG(Type.LONG, ValueLayout.JAVA_LONG_UNALIGNED),
-    FLOAT(Type.FLOAT, ValueLayout.JAVA_FLOAT_UNALIGNED),
-    DOUBLE(Type.DOUBLE, ValueLayout.JAVA_DOUBLE_UNALIGNED);
+    BYTE(BasicType.BYTE),
+    CHAR(BasicType.CHAR),
+    SHORT(BasicType.SHORT),
+    INT(BasicType.INT),
+    LONG(BasicType.LONG),
+    FLOAT(BasicType.FLOAT),
+    DOUBLE(BasicType.DOUBLE);
 
     /** Bytes of an {@code mpjbuf} section header (type code, 3 bytes of padding, element count). */
     static final int SECTION_HEADER_BYTES = 8;
     private static final ElementKind[] BY_CODE = new ElementKind[32];
+    /** By {@link BasicType#ordinal()}; null for {@code BOOLEAN}. */
+    private static final ElementKind[] BY_BASIC = new ElementKind[BasicType.values().length];
 
     static
     {
         for (final ElementKind kind : values())
         {
             BY_CODE[kind.type.getCode()] = kind;
+            BY_BASIC[BasicType.valueOf(kind.name()).ordinal()] = kind;
         }
     }
 
@@ -40,12 +45,20 @@ enum ElementKind
     private final ValueLayout inArray;
     private final ValueLayout packed;
 
-    ElementKind(final Type type, final ValueLayout inArray)
+    /** The kind of {@code basic}'s elements: its section type and layout from the project's one table. */
+    ElementKind(final BasicType basic)
     {
-        this.type = type;
+        this.type = basic.mpjbufType();
         this.code = type.getCode();
-        this.inArray = inArray;
+        this.inArray = basic.layout();
         this.packed = inArray.withOrder(ByteOrder.BIG_ENDIAN);
+    }
+
+    /** The kind of {@code datatype}'s elements when it is a basic type moved as it lies, or null. */
+    static ElementKind ofBasic(final Datatype datatype)
+    {
+        final BasicType basic = BasicType.ofBasic(datatype);
+        return basic == null ? null : BY_BASIC[basic.ordinal()];
     }
 
     /** The kind of {@code mpjbuf.Type} code {@code code}, or null if its arrays are not moved as they lie. */

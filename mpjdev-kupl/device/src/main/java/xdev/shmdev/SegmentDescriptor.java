@@ -7,7 +7,7 @@ import kupl.Doorbell;
 /**
  * Layout of each rank's segment of the device's engine window: the owner's doorbell, the one
  * queue ({@link ShmQueue}) into which every rank writes what it has for the owner, and the
- * owner's staging area ({@link StagingArea}) for the bytes of large messages.
+ * owner's staging area ({@link RendezvousRing}) for the bytes of large messages.
  *
  * <pre>
  *   0                                                                  256
@@ -18,8 +18,8 @@ import kupl.Doorbell;
  *   | the owner's queue: {@link QueueDescriptor} layout, written by every |  queue bytes
  *   | rank of the job (the owner's own messages never go through it)     |
  *   +--------------------------------------------------------------------+
- *   | the owner's staging area: {@link StagingArea} layout, written by   |  its ring's bytes
- *   | the one sender the owner granted it to                             |  ({@link StagingArea#ringBytesFor}) + 256
+ *   | the owner's staging area: {@link RendezvousRing} layout, written by   |  its ring's bytes
+ *   | the one sender the owner granted it to                             |  ({@link RendezvousRing#ringBytesFor}) + 256
  *   +--------------------------------------------------------------------+
  * </pre>
  *
@@ -52,7 +52,7 @@ final class SegmentDescriptor
         this.ranks = ranks;
         this.queueCapacity = queueCapacity;
         this.queueBytes = QueueDescriptor.bytesFor(queueCapacity, ranks);
-        this.ringBytes = StagingArea.ringBytesFor(ranks);
+        this.ringBytes = RendezvousRing.ringBytesFor(ranks);
     }
 
     int ranks()
@@ -93,14 +93,14 @@ final class SegmentDescriptor
     }
 
     /** The staging area of the rank whose segment is {@code segment}. */
-    StagingArea staging(final MemorySegment segment)
+    RendezvousRing staging(final MemorySegment segment)
     {
-        return new StagingArea(segment.asSlice(stagingOffset(), StagingArea.bytesFor(ringBytes)), ringBytes);
+        return new RendezvousRing(segment.asSlice(stagingOffset(), RendezvousRing.bytesFor(ringBytes)), ringBytes);
     }
 
     /** Bytes of one segment. */
     long lengthBytes()
     {
-        return stagingOffset() + StagingArea.bytesFor(ringBytes);
+        return stagingOffset() + RendezvousRing.bytesFor(ringBytes);
     }
 }

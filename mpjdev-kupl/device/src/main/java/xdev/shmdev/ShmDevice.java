@@ -60,7 +60,7 @@ public final class ShmDevice implements Device
     public static final int EAGER_LIMIT = 128 * 1024;
     /**
      * Capacity of each rank's queue, which every other rank writes into: 256 KiB holds four full
-     * records of {@link #CHUNK_BYTES}, and with the staging rings ({@link StagingArea#ringBytesFor})
+     * records of {@link #CHUNK_BYTES}, and with the staging rings ({@link RendezvousRing#ringBytesFor})
      * keeps a job of 128 ranks within 48.1 MiB of shared memory ({@link #sharedMemoryBytes}).
      */
     public static final int QUEUE_BYTES = 256 * 1024;
@@ -120,7 +120,7 @@ public final class ShmDevice implements Device
         final SegmentDescriptor layout = new SegmentDescriptor(size, QUEUE_BYTES);
         final Doorbell[] bells = new Doorbell[size];
         final ShmQueue[] outbound = new ShmQueue[size];
-        final StagingArea[] stagingAreas = new StagingArea[size];
+        final RendezvousRing[] stagingAreas = new RendezvousRing[size];
         for (int peer = 0; peer < size; peer++)
         {
             final MemorySegment peerSegment = job.window().segment(peer);

@@ -7,7 +7,7 @@ import kupl.Doorbell;
 import xdev.XDevException;
 
 /**
- * The bytes of rendezvous messages, pipelined through the receivers' {@link StagingArea}s: the
+ * The bytes of rendezvous messages, pipelined through the receivers' {@link RendezvousRing}s: the
  * sender copies a piece into the ring while the receiver copies the previous one out, so that on
  * two cores a large message costs about one copy's time, in {@link #PIECE_BYTES} pieces that stay
  * in cache.
@@ -37,9 +37,9 @@ final class StagedTransfers
     static final int PIECE_BYTES = ShmDevice.CHUNK_BYTES;
 
     private final int ownRank;
-    private final StagingArea inbox;
+    private final RendezvousRing inbox;
     /** Each peer's area, as this rank writes into it (its own entry unused). */
-    private final StagingArea[] peerAreas;
+    private final RendezvousRing[] peerAreas;
     private final Doorbell[] bells;
     private final Completions completions;
     /** The message granted this rank's area, or null when it is free. */
@@ -59,7 +59,7 @@ final class StagedTransfers
      * @param areas each rank's staging area, this rank's included.
      * @param bells each rank's doorbell, this rank's included.
      */
-    StagedTransfers(final int ownRank, final StagingArea[] areas, final Doorbell[] bells,
+    StagedTransfers(final int ownRank, final RendezvousRing[] areas, final Doorbell[] bells,
         final Completions completions)
     {
         this.ownRank = ownRank;
@@ -191,7 +191,7 @@ final class StagedTransfers
 
     private boolean write(final int peer, final SendRequest send)
     {
-        final StagingArea area = peerAreas[peer];
+        final RendezvousRing area = peerAreas[peer];
         final int ring = area.ringBytes();
         long position = filled[peer];
         long drainedThere = area.drainedAcquire();

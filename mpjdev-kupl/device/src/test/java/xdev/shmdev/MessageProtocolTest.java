@@ -73,7 +73,7 @@ class MessageProtocolTest
         assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer(), LARGE), 9));
         assertTrue(queuedInto(1) < 1024, "only the envelope went through the receiver's queue, not " + queuedInto(1) +
             " bytes");
-        final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
+        final RendezvousRing area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
         assertEquals(send.totalBytes(), area.filledAcquire(), "every byte went through the staging area");
         assertEquals(send.totalBytes(), area.drainedAcquire(), "and was copied out");
     }
@@ -81,7 +81,7 @@ class MessageProtocolTest
     @Test
     void shouldGrantTheStagingAreaToOneMessageAtATimeInMatchOrder() throws Exception
     {
-        final int ring = StagingArea.ringBytesFor(2);
+        final int ring = RendezvousRing.ringBytesFor(2);
         final int huge = ring + LARGE;
         final SendRequest first = pair.send(0, Messages.bytes(huge, 3), TAG, false);
         final SendRequest second = pair.send(0, Messages.bytes(LARGE, 4), TAG, true);
@@ -111,7 +111,7 @@ class MessageProtocolTest
         pair.send(0, Messages.bytes(LARGE, 7), TAG, false);
         pair.receive(1, Messages.empty(LARGE + 64), TAG);
         pair.sides[1].queues.flushAll();
-        final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
+        final RendezvousRing area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(pair.segments[1]);
         // A corrupted count: more bytes than the granted message has.
         area.releaseFilled(area.drainedAcquire() + LARGE + 1000);
         final XDevException error = assertThrows(XDevException.class, () -> pair.sides[1].protocol.pumpStaged());
@@ -132,7 +132,7 @@ class MessageProtocolTest
             assertTrue(Messages.isPattern(Messages.readBytes(receive.buffer(), LARGE), 5));
             assumeTrue(reading.sides[1].directReads.enabled(),
                 "process_vm_readv is refused here: the bytes went through the staging area");
-            final StagingArea area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(reading.segments[1]);
+            final RendezvousRing area = new SegmentDescriptor(2, ShmDevice.QUEUE_BYTES).staging(reading.segments[1]);
             assertEquals(0, area.filledAcquire(), "nothing went through the staging area");
         }
     }

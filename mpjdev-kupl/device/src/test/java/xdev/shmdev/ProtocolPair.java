@@ -31,7 +31,7 @@ final class ProtocolPair implements AutoCloseable
             this.directReads = new DirectReads(directReadsOn);
             final Doorbell[] bells = new Doorbell[2];
             final ShmQueue[] outbound = new ShmQueue[2];
-            final StagingArea[] areas = new StagingArea[2];
+            final RendezvousRing[] areas = new RendezvousRing[2];
             for (int peer = 0; peer < 2; peer++)
             {
                 bells[peer] = layout.doorbell(segments[peer]);

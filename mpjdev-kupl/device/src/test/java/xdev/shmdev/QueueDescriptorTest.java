@@ -83,12 +83,12 @@ class QueueDescriptorTest
     @Test
     void shouldShareAbout16MiBOfStagingRingsOutAmongTheRanks()
     {
-        assertEquals(StagingArea.MAX_RING_BYTES, StagingArea.ringBytesFor(2));
-        assertEquals(1 << 20, StagingArea.ringBytesFor(16));
-        assertEquals(StagingArea.MIN_RING_BYTES, StagingArea.ringBytesFor(128));
-        assertEquals(StagingArea.MIN_RING_BYTES, StagingArea.ringBytesFor(65536));
-        assertEquals(256 << 10, StagingArea.ringBytesFor(48), "rounded down to a power of two");
-        assertThrows(IllegalArgumentException.class, () -> new StagingArea(MemorySegment.ofArray(new long[64]), 1000));
+        assertEquals(RendezvousRing.MAX_RING_BYTES, RendezvousRing.ringBytesFor(2));
+        assertEquals(1 << 20, RendezvousRing.ringBytesFor(16));
+        assertEquals(RendezvousRing.MIN_RING_BYTES, RendezvousRing.ringBytesFor(128));
+        assertEquals(RendezvousRing.MIN_RING_BYTES, RendezvousRing.ringBytesFor(65536));
+        assertEquals(256 << 10, RendezvousRing.ringBytesFor(48), "rounded down to a power of two");
+        assertThrows(IllegalArgumentException.class, () -> new RendezvousRing(MemorySegment.ofArray(new long[64]), 1000));
     }
 
     @Test
@@ -101,9 +101,9 @@ class QueueDescriptorTest
         assertEquals(QueueDescriptor.bytesFor(1024, 3), segment.queueBytes());
         assertEquals(SegmentDescriptor.QUEUE_OFFSET + segment.queueBytes(), segment.stagingOffset());
         assertEquals(0, segment.stagingOffset() % CACHE_LINE_PAIR);
-        assertEquals(0, StagingArea.DRAINED_OFFSET % CACHE_LINE_PAIR, "filled and drained on lines of their own");
-        assertEquals(0, StagingArea.RING_OFFSET % CACHE_LINE_PAIR);
-        assertEquals(segment.stagingOffset() + StagingArea.bytesFor(StagingArea.ringBytesFor(3)),
+        assertEquals(0, RendezvousRing.DRAINED_OFFSET % CACHE_LINE_PAIR, "filled and drained on lines of their own");
+        assertEquals(0, RendezvousRing.RING_OFFSET % CACHE_LINE_PAIR);
+        assertEquals(segment.stagingOffset() + RendezvousRing.bytesFor(RendezvousRing.ringBytesFor(3)),
             segment.lengthBytes());
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(0, 1024));
         assertThrows(IllegalArgumentException.class, () -> new SegmentDescriptor(2, 1000));
@@ -117,10 +117,10 @@ class QueueDescriptorTest
         {
             final long bytes = ShmDevice.sharedMemoryBytes(ranks);
             assertEquals(ranks * new SegmentDescriptor(ranks, ShmDevice.QUEUE_BYTES).lengthBytes(), bytes);
-            assertTrue(bytes <= ranks * (ShmDevice.QUEUE_BYTES + 1024L) + StagingArea.JOB_RING_BYTES +
-                ranks * (long)StagingArea.MIN_RING_BYTES, "ranks " + ranks + ": " + bytes + " bytes");
+            assertTrue(bytes <= ranks * (ShmDevice.QUEUE_BYTES + 1024L) + RendezvousRing.JOB_RING_BYTES +
+                ranks * (long)RendezvousRing.MIN_RING_BYTES, "ranks " + ranks + ": " + bytes + " bytes");
         }
         assertTrue(ShmDevice.sharedMemoryBytes(128) <= 64 * MIB, ShmDevice.sharedMemoryBytes(128) + " bytes");
-        assertTrue(perRank < ShmDevice.QUEUE_BYTES + StagingArea.MAX_RING_BYTES + 1024, perRank + " bytes per rank");
+        assertTrue(perRank < ShmDevice.QUEUE_BYTES + RendezvousRing.MAX_RING_BYTES + 1024, perRank + " bytes per rank");
     }
 }

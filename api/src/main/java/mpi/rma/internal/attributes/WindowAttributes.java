@@ -7,7 +7,7 @@ import java.util.Map;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
+import mpi.rma.WinDeleteAttrFunction;
 import mpi.rma.internal.message.MessageFaults;
 
 /**
@@ -19,6 +19,25 @@ public final class WindowAttributes
 {
     /** The attributes by key, oldest setting first (a replaced value counts as set anew). */
     private final Map<Integer, Attribute> values = new LinkedHashMap<>();
+    /** Runs a delete callback with the window it belongs to, which only the facade knows. */
+    private final Deleting deleting;
+
+    /**
+     * How a delete callback is run: {@code Win} gives {@code (callback, keyval, value) -> callback.delete(this,
+     * keyval, value)}, so that this class keeps the attributes without knowing the window's type.
+     */
+    @FunctionalInterface
+    public interface Deleting
+    {
+        /** Runs {@code callback} for the window. */
+        void delete(WinDeleteAttrFunction callback, int keyval, Object value);
+    }
+
+    /** The window's attributes, their delete callbacks run through {@code deleting}. */
+    public WindowAttributes(final Deleting deleting)
+    {
+        this.deleting = deleting;
+    }
 
     private record Attribute(Keyvals.Keyval key, Object value)
     {
@@ -28,7 +47,7 @@ public final class WindowAttributes
      * Sets {@code keyval}'s attribute to {@code value}; a value already set is first deleted, its callback run,
      * as if {@link #delete} were called (MPI-4.1 §7.7.4). A callback that throws leaves the old value.
      */
-    public void set(final Win win, final String call, final int keyval, final Object value)
+    public void set(final String call, final int keyval, final Object value)
     {
         final Keyvals.Keyval key = Keyvals.live(call, keyval);
         if (value == null)
@@ -39,7 +58,7 @@ public final class WindowAttributes
         final Attribute old = values.get(keyval);
         if (old != null)
         {
-            runDelete(win, call, old);
+            runDelete(call, old);
             values.remove(keyval);
         }
         values.put(keyval, new Attribute(key, value));
@@ -57,13 +76,13 @@ public final class WindowAttributes
      * Deletes the attribute of {@code keyval}, running its delete callback; nothing if none is set (as in
      * MPICH). A callback that throws leaves the attribute.
      */
-    public void delete(final Win win, final String call, final int keyval)
+    public void delete(final String call, final int keyval)
     {
         Keyvals.live(call, keyval);
         final Attribute attribute = values.get(keyval);
         if (attribute != null)
         {
-            runDelete(win, call, attribute);
+            runDelete(call, attribute);
             values.remove(keyval);
         }
     }
@@ -75,7 +94,7 @@ public final class WindowAttributes
      * a later attribute rely on an earlier one until it is gone. Every callback runs; the first that throws is
      * returned, to be thrown once the window is freed, null if none.
      */
-    public RmaException deleteAll(final Win win, final String call)
+    public RmaException deleteAll(final String call)
     {
         final List<Attribute> newestFirst = new ArrayList<>(values.values()).reversed();
         values.clear();
@@ -84,7 +103,7 @@ public final class WindowAttributes
         {
             try
             {
-                runDelete(win, call, attribute);
+                runDelete(call, attribute);
             }
             catch (final RmaException e)
             {
@@ -94,7 +113,7 @@ public final class WindowAttributes
         return first;
     }
 
-    private static void runDelete(final Win win, final String call, final Attribute attribute)
+    private void runDelete(final String call, final Attribute attribute)
     {
         if (MessageFaults.skipsDeleteCallbacks())
         {
@@ -102,7 +121,7 @@ public final class WindowAttributes
         }
         try
         {
-            attribute.key().delete().delete(win, attribute.key().id(), attribute.value());
+            deleting.delete(attribute.key().delete(), attribute.key().id(), attribute.value());
         }
         catch (final RmaException e)
         {

@@ -7,8 +7,7 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.Providers;
 import mpi.rma.internal.WindowHints;
@@ -20,9 +19,10 @@ import mpi.rma.internal.shared.AlignedSegments;
 import mpi.rma.internal.shared.SharedTargets;
 import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
+import mpi.rma.internal.vocabulary.Flavors;
 
 /**
- * {@link Win#allocate}: memory from the node's shared memory, so that targets on the caller's node
+ * {@code Win.allocate}: memory from the node's shared memory, so that targets on the caller's node
  * are reached by loads and stores and the others by messages. All processes agree on their
  * arguments ({@link CreationAgreement}) and learn each other's node; each node's processes then
  * allocate their segments together, and all agree again that every node could. With every process
@@ -87,7 +87,7 @@ public final class AllocateWindowCreation
         if (oneNode)
         {
             return new WindowParts(comm, layout.sizes(), layout.dispUnits(), laidOut,
-                new SharedTargets(rank, layout.sizes(), layout.dispUnits(), memory, Win.FLAVOR_ALLOCATE));
+                new SharedTargets(rank, layout.sizes(), layout.dispUnits(), memory, Flavors.ALLOCATE));
         }
         return acrossNodes(comm, nodeComm, nodes, layout, laidOut, memory);
     }
@@ -207,13 +207,13 @@ public final class AllocateWindowCreation
             }
         }
         final SharedTargets node = new SharedTargets(nodeComm.Rank(), nodeSizes, nodeDispUnits, memory,
-            Win.FLAVOR_ALLOCATE);
+            Flavors.ALLOCATE);
         final MemorySegment own = node.localMemory();
         final MessageWindow messages;
         try
         {
             messages = MessageWindow.start(CALL, comm,
-                ExposedMemory.inSharedMemory(own, node.atomics(), nodeComm.Rank()), Win.FLAVOR_ALLOCATE, null);
+                ExposedMemory.inSharedMemory(own, node.atomics(), nodeComm.Rank()), Flavors.ALLOCATE, null);
         }
         catch (final RmaException e)
         {

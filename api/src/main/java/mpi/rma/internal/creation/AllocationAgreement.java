@@ -4,12 +4,11 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 import mpi.rma.internal.ProcessFailures;
 
 /**
- * The first step of {@link Win#allocateShared}: every process publishes its arguments, its
+ * The first step of {@code Win.allocateShared}: every process publishes its arguments, its
  * node and whether it found them valid (one {@code Allgather} over the communicator), and all
  * then reach the same verdict. A window is made on every process or on none
  * (docs/design.md#collective-calls-fail-together).

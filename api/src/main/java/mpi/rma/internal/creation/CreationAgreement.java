@@ -4,11 +4,10 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.ProcessFailures;
 
 /**
- * The first step of {@link Win#create}: every process publishes its window's size, displacement
+ * The first step of {@code Win.create}: every process publishes its window's size, displacement
  * unit and whether it found its arguments valid (one {@code Allgather}), and all reach the same
  * verdict, so a window is made on every process or on none.
  */

@@ -7,18 +7,18 @@ import mpi.Intracomm;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.WindowHints;
 import mpi.rma.internal.WindowParts;
 import mpi.rma.internal.message.MessageTargets;
 import mpi.rma.internal.message.MessageWindow;
 import mpi.rma.internal.message.WindowBase;
 import mpi.rma.internal.shared.AlignedSegments;
+import mpi.rma.internal.vocabulary.Flavors;
 
 /**
- * {@link Win#create}, {@link Win#allocate} and {@link Win#createDynamic}: each process checks its arguments, all agree
+ * {@code Win.create}, {@code Win.allocate} and {@code Win.createDynamic}: each process checks its arguments, all agree
  * ({@link CreationAgreement}), then the window's message path starts ({@link MessageWindow}).
- * Kept out of {@link Win}, which documents them, so that the facade stays a facade.
+ * Kept out of {@code Win}, which documents them, so that the facade stays a facade.
  */
 public final class MessageWindowCreation
 {
@@ -54,7 +54,7 @@ public final class MessageWindowCreation
             localError = e;
         }
         final CreationAgreement layout = CreationAgreement.reach(call, comm, memory.byteSize(), dispUnit, localError);
-        return parts(comm, layout, hints, MessageWindow.start(call, comm, memory, Win.FLAVOR_CREATE, null));
+        return parts(comm, layout, hints, MessageWindow.start(call, comm, memory, Flavors.CREATE, null));
     }
 
     static WindowParts allocate(final long size, final int dispUnit, final Info info, final Intracomm comm)
@@ -109,7 +109,7 @@ public final class MessageWindowCreation
             }
             throw e;
         }
-        return parts(comm, layout, hints, MessageWindow.start(call, comm, memory, Win.FLAVOR_ALLOCATE,
+        return parts(comm, layout, hints, MessageWindow.start(call, comm, memory, Flavors.ALLOCATE,
             arena));
     }
 
@@ -136,7 +136,7 @@ public final class MessageWindowCreation
         // Displacements into a dynamic window are addresses (Win.address): unit 1 for every target, as MPI says.
         final CreationAgreement layout = CreationAgreement.reach(call, comm, 0, 1, localError);
         return parts(comm, layout, hints, MessageWindow.start(call, comm, MemorySegment.NULL,
-            Win.FLAVOR_DYNAMIC, null));
+            Flavors.DYNAMIC, null));
     }
 
     /** A window whose targets are all reached by {@code messages}. */

@@ -7,7 +7,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
-import mpi.rma.Win;
 import mpi.rma.internal.Completion;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.message.ExposedMemory;
@@ -17,12 +16,14 @@ import mpi.rma.internal.shared.AtomicElements;
 import mpi.rma.internal.shared.SharedTargets;
 import mpi.rma.internal.sync.PscwMixed;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
+import mpi.rma.internal.vocabulary.Flavors;
+import mpi.rma.internal.vocabulary.MemoryModels;
 
 /**
- * The targets of a window made by {@link Win#allocate} on processes of several nodes: those on this
+ * The targets of a window made by {@code Win.allocate} on processes of several nodes: those on this
  * process's node through the node's shared memory ({@link SharedTargets}, loads and stores), the
  * others through messages ({@link MessageTargets}), chosen per target. Every process's memory is its
  * segment of its node's shared memory, so an update reaches it whichever path its origin takes:
@@ -263,14 +264,14 @@ public final class MixedTargets implements TargetPath
     @Override
     public int flavor()
     {
-        return Win.FLAVOR_ALLOCATE;
+        return Flavors.ALLOCATE;
     }
 
     /** Targets on other nodes see this process's updates only after a synchronisation. */
     @Override
     public int model()
     {
-        return Win.SEPARATE;
+        return MemoryModels.SEPARATE;
     }
 
     @Override

@@ -4,7 +4,6 @@ import mpi.Intracomm;
 import mpi.rma.ErrorClass;
 import mpi.rma.Info;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.Providers;
 import mpi.rma.internal.WindowHints;
 import mpi.rma.internal.WindowParts;
@@ -12,11 +11,12 @@ import mpi.rma.internal.shared.AlignedSegments;
 import mpi.rma.internal.shared.SharedTargets;
 import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
+import mpi.rma.internal.vocabulary.Flavors;
 
 /**
- * {@link Win#allocateShared}: each process checks its arguments, all agree on the layout
+ * {@code Win.allocateShared}: each process checks its arguments, all agree on the layout
  * ({@link AllocationAgreement}), then the node's provider maps the segments ({@link SharedMemoryProvider}).
- * Kept out of {@link Win}, which documents it, so that the facade stays a facade.
+ * Kept out of {@code Win}, which documents it, so that the facade stays a facade.
  */
 public final class SharedWindowCreation
 {
@@ -62,6 +62,6 @@ public final class SharedWindowCreation
         final long alignment = AlignedSegments.alignmentOf(memory.segment(comm.Rank()), layout.alignment);
         return new WindowParts(comm, layout.sizes, layout.dispUnits,
             hints.withNoncontig(!layout.contiguous).withMinimumAlignment(alignment),
-            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory, Win.FLAVOR_SHARED));
+            new SharedTargets(comm.Rank(), layout.sizes, layout.dispUnits, memory, Flavors.SHARED));
     }
 }

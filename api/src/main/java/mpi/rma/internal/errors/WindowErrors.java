@@ -2,7 +2,6 @@ package mpi.rma.internal.errors;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.WinErrhandler;
 import mpi.rma.internal.message.MessageFaults;
 
@@ -12,9 +11,28 @@ import mpi.rma.internal.message.MessageFaults;
  */
 public final class WindowErrors
 {
+    /** Calls a handler with the window it belongs to, which only the facade knows. */
+    private final Calling calling;
     private WinErrhandler handler = WinErrhandler.ERRORS_RETURN;
     /** The error handled last: a call that fails inside another call of the window (getAttr's base()) calls once. */
     private RmaException lastRaised;
+
+    /**
+     * How a handler is called: {@code Win} gives {@code (handler, errorClass, message) -> handler.call(this,
+     * errorClass, message)}, so that this class keeps the handler without knowing the window's type.
+     */
+    @FunctionalInterface
+    public interface Calling
+    {
+        /** Calls {@code handler} for the window. */
+        void call(WinErrhandler handler, ErrorClass errorClass, String message);
+    }
+
+    /** The window's errors, its handlers called through {@code calling}. */
+    public WindowErrors(final Calling calling)
+    {
+        this.calling = calling;
+    }
 
     /** The handler attached now. */
     public WinErrhandler handler()
@@ -34,21 +52,21 @@ public final class WindowErrors
     }
 
     /**
-     * Calls the handler for {@code error}, raised by a call on {@code win}, and returns the error for the call to
+     * Calls the handler for {@code error}, raised by a call on the window, and returns the error for the call to
      * throw. A handler that throws ends the call with its own exception.
      */
-    public RmaException raise(final Win win, final RmaException error)
+    public RmaException raise(final RmaException error)
     {
         if (error != lastRaised && !MessageFaults.skipsErrhandlers())
         {
             lastRaised = error;
-            handler.call(win, error.errorClass(), error.getMessage());
+            calling.call(handler, error.errorClass(), error.getMessage());
         }
         return error;
     }
 
     /** {@code MPI_Win_call_errhandler}: the handler, called with {@code errorClass}; ERR_ARG for null. */
-    public void call(final Win win, final ErrorClass errorClass)
+    public void call(final ErrorClass errorClass)
     {
         if (errorClass == null)
         {
@@ -57,7 +75,7 @@ public final class WindowErrors
         }
         if (!MessageFaults.skipsErrhandlers())
         {
-            handler.call(win, errorClass, errorClass.mpiName() + ": raised by Win.callErrhandler");
+            calling.call(handler, errorClass, errorClass.mpiName() + ": raised by Win.callErrhandler");
         }
     }
 }

@@ -9,10 +9,9 @@ import java.util.TreeMap;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 
 /**
- * The memory one process has attached to a dynamic window ({@link Win#attach}), numbered in an
+ * The memory one process has attached to a dynamic window ({@code Win.attach}), numbered in an
  * address space private to the window and to this process. No raw address of heap memory is ever
  * used: an attached array is kept as its {@link MemorySegment}, so the collector may move it, and
  * its address is a number this table handed out.

@@ -2,7 +2,7 @@ package mpi.rma.internal.message;
 
 import java.lang.foreign.MemorySegment;
 
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.StridedCopy;
 import mpi.rma.internal.types.TypeCursor;
 import mpi.rma.internal.types.TypeLayout;

@@ -3,11 +3,10 @@ package mpi.rma.internal.message;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.locks.LockSupport;
 
-import mpi.rma.Win;
 import mpi.rma.internal.shared.AtomicElements;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.PairElements;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * This process's memory in a window reached by messages ({@link MessageWindow}): every put,
@@ -17,8 +16,8 @@ import mpi.rma.internal.types.ReduceOp;
  * array's segment has no 8-byte atomics when it is an {@code int[]}), and the monitor orders the
  * agent thread's stores before the user thread's later loads.
  *
- * <p>A window of {@link Win#create} or {@link Win#allocate} has one segment, and offsets are
- * bytes into it (checked by the origin). A dynamic window ({@link Win#createDynamic}) has the
+ * <p>A window of {@code Win.create} or {@code Win.allocate} has one segment, and offsets are
+ * bytes into it (checked by the origin). A dynamic window ({@code Win.createDynamic}) has the
  * regions attached to it ({@link AttachedRegions}), offsets are their addresses, and an access
  * that does not lie within attached memory (one region, or regions that touch) throws
  * {@link AccessFault} with nothing applied. Attach and
@@ -28,7 +27,7 @@ import mpi.rma.internal.types.ReduceOp;
  * a put or accumulate to them is as atomic as a dense one; on a dynamic window every run must lie
  * within attached memory before any is applied.
  *
- * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@link Win#allocate}
+ * <p>Memory in the node's shared memory ({@link #inSharedMemory}, a window made by {@code Win.allocate}
  * across nodes) is also updated by the other processes of the node, with loads and stores, which
  * no monitor of this process excludes: there the accumulate family goes through the node's
  * {@link AtomicElements}, as theirs does (docs/design.md#one-atomicity-and-one-lock-per-target).

@@ -6,18 +6,19 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
-import mpi.rma.Win;
 import mpi.rma.internal.AccessChecks;
+import mpi.rma.internal.AttachedMemory;
 import mpi.rma.internal.Completion;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.sync.PscwMessages;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
+import mpi.rma.internal.vocabulary.MemoryModels;
 
 /**
- * The message path of a window made by {@link Win#create}, {@link Win#createDynamic} or {@link Win#allocate}, as a
+ * The message path of a window made by {@code Win.create}, {@code Win.createDynamic} or {@code Win.allocate}, as a
  * {@link TargetPath}: turns each call into the requests of one basic type that {@link MessageWindow} sends.
  * Basic and contiguous datatypes on both sides travel as they always did: the origin's elements straight from its
  * array, one dense run at the target. A derived datatype on either side takes the derived path
@@ -248,8 +249,9 @@ public final class MessageTargets implements TargetPath
             new SharedSegment(0, peer == MPI.PROC_NULL ? 0 : dispUnits[peer], MemorySegment.NULL);
     }
 
-    /** The message path itself, for what only some windows have (a dynamic window's attached memory). */
-    public MessageWindow window()
+    /** The message path itself, which keeps a dynamic window's attached memory. */
+    @Override
+    public AttachedMemory attachedMemory()
     {
         return messages;
     }
@@ -269,7 +271,7 @@ public final class MessageTargets implements TargetPath
     @Override
     public int model()
     {
-        return Win.SEPARATE;
+        return MemoryModels.SEPARATE;
     }
 
     @Override

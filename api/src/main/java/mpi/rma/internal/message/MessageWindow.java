@@ -8,13 +8,14 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
+import mpi.rma.internal.AttachedMemory;
 import mpi.rma.internal.Completion;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.sync.PscwCompletions;
 import mpi.rma.internal.sync.PscwMessages;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
+import mpi.rma.internal.vocabulary.Flavors;
 
 /**
  * The message path of a window: every process's memory is reached through MPJ Express
@@ -35,7 +36,7 @@ import mpi.rma.internal.types.ReduceOp;
  *
  * <p>Used by the window's one user thread; the agent runs beside it.
  */
-public final class MessageWindow
+public final class MessageWindow implements AttachedMemory
 {
     /** How long free waits for this process's agent to take its STOP before calling it stuck. */
     private static final long AGENT_STOP_TIMEOUT_MS = 60_000;
@@ -54,9 +55,9 @@ public final class MessageWindow
     private final boolean[] unflushed;
     /** Replies of request-based gets not yet known to have arrived. */
     private final OutstandingReplies outstanding;
-    /** {@link Win#FLAVOR_CREATE}, {@link Win#FLAVOR_ALLOCATE} or {@link Win#FLAVOR_DYNAMIC}. */
+    /** {@code Win.FLAVOR_CREATE}, {@code Win.FLAVOR_ALLOCATE} or {@code Win.FLAVOR_DYNAMIC}. */
     private final int flavor;
-    /** The arena of memory the library allocated ({@link Win#allocate}), closed by free; null for user memory. */
+    /** The arena of memory the library allocated ({@code Win.allocate}), closed by free; null for user memory. */
     private final Arena ownedMemory;
 
     private MessageWindow(final Intracomm requests, final Intracomm replies, final ExposedMemory exposed,
@@ -79,7 +80,7 @@ public final class MessageWindow
 
     /**
      * Duplicates {@code comm} twice and starts this process's agent over {@code memory}; collective.
-     * A dynamic window ({@link Win#FLAVOR_DYNAMIC}) ignores {@code memory}: it exposes what is attached.
+     * A dynamic window ({@code Win.FLAVOR_DYNAMIC}) ignores {@code memory}: it exposes what is attached.
      *
      * @param ownedMemory the arena of {@code memory} if the library allocated it (free closes it), else null.
      * @throws RmaException ERR_PROC_FAILED naming the rank, or ERR_OTHER, if duplicating fails.
@@ -88,7 +89,7 @@ public final class MessageWindow
         final int flavor,
         final Arena ownedMemory)
     {
-        return start(call, comm, flavor == Win.FLAVOR_DYNAMIC ? ExposedMemory.dynamic() : new ExposedMemory(memory),
+        return start(call, comm, flavor == Flavors.DYNAMIC ? ExposedMemory.dynamic() : new ExposedMemory(memory),
             flavor, ownedMemory);
     }
 
@@ -122,16 +123,19 @@ public final class MessageWindow
     }
 
     /** Attaches {@code base} to this process's memory of a dynamic window; returns its address. */
+    @Override
     public long attach(final String call, final Object base)
     {
         return exposed.attach(call, WindowBase.segmentOf(base, call));
     }
 
+    @Override
     public void detach(final String call, final Object base)
     {
         exposed.detach(call, WindowBase.segmentOf(base, call));
     }
 
+    @Override
     public long address(final String call, final Object base, final long byteOffset)
     {
         return exposed.address(call, WindowBase.segmentOf(base, call), byteOffset);
@@ -227,7 +231,7 @@ public final class MessageWindow
     }
 
     /**
-     * {@link #get}, started for {@link Win#rGet}: returns once the request is sent, with the reply still to come,
+     * {@link #get}, started for {@code Win.rGet}: returns once the request is sent, with the reply still to come,
      * which the returned completion receives (or the next flush or unlock of {@code target}). This process's own
      * memory, and a dynamic window (whose reply starts with a status that says whether elements follow), complete
      * here. {@code arrival}, unless null, runs once the elements are in {@code origin} (a derived origin's unpacking).
@@ -316,7 +320,7 @@ public final class MessageWindow
         receiveReply(call, target, RmaRequest.GET_ACCUMULATE, type, result, resultOffset, count);
     }
 
-    /** {@link #getAccumulate}, started for {@link Win#rGetAccumulate}, as {@link #startGet} is. */
+    /** {@link #getAccumulate}, started for {@code Win.rGetAccumulate}, as {@link #startGet} is. */
     Completion startGetAccumulate(final String call, final BasicType type, final ReduceOp op, final Object origin,
         final int originOffset, final Object result, final int resultOffset, final int count, final int target,
         final long offset, final TargetRuns runs, final Runnable arrival)

@@ -7,13 +7,12 @@ import java.util.List;
 
 import mpi.Intracomm;
 import mpi.Request;
-import mpi.rma.Win;
 import mpi.rma.internal.ProcessFailures;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * The replies this process still expects on the message path for request-based gets
- * ({@link Win#rGet}, {@link Win#rGetAccumulate}), per target, oldest first. Each has an {@code Irecv}
+ * ({@code Win.rGet}, {@code Win.rGetAccumulate}), per target, oldest first. Each has an {@code Irecv}
  * posted on the window's reply communicator; MPJ Express matches messages from one process on one
  * communicator and tag in the order the receives were posted, so a reply always lands in the receive
  * of its own request, whatever blocking receives (a get's reply, a flush's acknowledgement) the origin

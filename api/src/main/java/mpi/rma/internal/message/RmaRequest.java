@@ -2,8 +2,8 @@ package mpi.rma.internal.message;
 
 import mpi.Datatype;
 import mpi.MPI;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * The wire format of the message path ({@link MessageWindow}, {@link TargetAgent}). An origin

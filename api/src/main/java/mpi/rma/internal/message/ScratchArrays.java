@@ -4,7 +4,7 @@ import java.lang.reflect.Array;
 import java.util.EnumMap;
 import java.util.Map;
 
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * Arrays a target agent receives data into and replies from, kept between requests: a put of

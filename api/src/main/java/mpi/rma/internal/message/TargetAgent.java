@@ -8,8 +8,8 @@ import mpi.Status;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.internal.sync.PscwCompletions;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * Target-side progress of a window reached by messages: a daemon thread of each process,

@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.StridedCopy;
 import mpi.rma.internal.types.TypeLayout;
 

@@ -5,10 +5,9 @@ import java.nio.ByteBuffer;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 
 /**
- * The memory a program gives {@link Win#create}: a primitive array, a {@link MemorySegment}
+ * The memory a program gives {@code Win.create}: a primitive array, a {@link MemorySegment}
  * (heap or native) or a direct {@link ByteBuffer}, all seen as one {@link MemorySegment}. A
  * heap array is wrapped, never addressed raw: the segment stays valid when the collector moves
  * the array.

@@ -4,15 +4,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
 
 import mpi.Intracomm;
-import mpi.rma.Win;
 import mpi.rma.internal.WindowHints;
 import mpi.rma.internal.creation.AllocationAgreement;
 import mpi.rma.spi.SharedMemory;
 import mpi.rma.spi.SharedMemoryProvider;
 
 /**
- * {@code mpi_minimum_memory_alignment} on memory a provider lays out ({@link Win#allocateShared},
- * {@link Win#allocate}; MPI-4.1 sections 12.2.2, 12.2.3). A provider starts each object of shared memory on a
+ * {@code mpi_minimum_memory_alignment} on memory a provider lays out ({@code Win.allocateShared},
+ * {@code Win.allocate}; MPI-4.1 sections 12.2.2, 12.2.3). A provider starts each object of shared memory on a
  * page, and each segment of a noncontiguous window on a page of its own, so any alignment up to
  * {@link WindowHints#MAX_ALIGNMENT_BYTES} holds there already. Segments that lie back to back start wherever the
  * previous one ends: for them the provider is asked for each non-empty size rounded up to the alignment, and the

@@ -6,9 +6,9 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 import mpi.rma.internal.message.MessageFaults;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.PairElements;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * Element-wise atomic read-modify-write on a target segment: the heart of accumulate,

@@ -5,21 +5,21 @@ import java.lang.foreign.MemorySegment;
 import mpi.MPI;
 import mpi.rma.RmaException;
 import mpi.rma.SharedSegment;
-import mpi.rma.Win;
 import mpi.rma.internal.AccessChecks;
 import mpi.rma.internal.CollectiveFailure;
 import mpi.rma.internal.TargetPath;
 import mpi.rma.internal.creation.MixedTargets;
 import mpi.rma.internal.sync.PscwFlags;
 import mpi.rma.internal.sync.PscwPath;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypedMoves;
 import mpi.rma.spi.SharedMemory;
+import mpi.rma.internal.vocabulary.MemoryModels;
 
 /**
- * The shared-memory path of a window made by {@link Win#allocateShared}, or by {@link Win#allocate} on
+ * The shared-memory path of a window made by {@code Win.allocateShared}, or by {@code Win.allocate} on
  * the processes of one node (and, within the node, of one that spans nodes: {@link MixedTargets}): every
  * target's segment is
  * mapped into this process, so RMA calls are loads and stores ({@link TypedMoves}), the accumulate
@@ -42,7 +42,7 @@ public final class SharedTargets implements TargetPath
     private final AtomicElements atomics;
     private final CollectiveFailure failures;
     private final PscwFlags pscw;
-    /** {@link Win#FLAVOR_SHARED} or {@link Win#FLAVOR_ALLOCATE}. */
+    /** {@code Win.FLAVOR_SHARED} or {@code Win.FLAVOR_ALLOCATE}. */
     private final int flavor;
     private boolean released;
 
@@ -237,7 +237,7 @@ public final class SharedTargets implements TargetPath
     @Override
     public int model()
     {
-        return Win.UNIFIED;
+        return MemoryModels.UNIFIED;
     }
 
     @Override

@@ -2,11 +2,10 @@ package mpi.rma.internal.shared;
 
 import java.lang.foreign.MemorySegment;
 
-import mpi.rma.Win;
 import mpi.rma.spi.SharedMemory;
 
 /**
- * The locks in shared memory behind {@link Win#lock}, {@link Win#lockAll} and the accumulates
+ * The locks in shared memory behind {@code Win.lock}, {@code Win.lockAll} and the accumulates
  * that cannot be lock-free: a reader-writer word per target (exclusive bit, shared count) and a
  * small spin lock per target. Waiting goes through the provider, so a holder that dies makes
  * the waiters fail instead of waiting for ever.

@@ -5,13 +5,13 @@ import java.lang.invoke.VarHandle;
 import mpi.Group;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.Epochs;
 import mpi.rma.internal.WindowGroup;
+import mpi.rma.internal.vocabulary.Assertions;
 
 /**
  * Generalized active-target synchronisation of one window (MPI-4.1 section 12.5.2): what
- * {@link Win#post}, {@link Win#start}, {@link Win#complete}, {@link Win#waitFor} and {@link Win#test}
+ * {@code Win.post}, {@code Win.start}, {@code Win.complete}, {@code Win.waitFor} and {@code Win.test}
  * do once their arguments are checked. The epochs' rules are {@link Epochs}' and {@link PscwEpochs}';
  * the signals travel by the window's {@link PscwPath} (flag words in shared memory, or messages).
  *
@@ -25,8 +25,8 @@ import mpi.rma.internal.WindowGroup;
  */
 public final class Pscw
 {
-    private static final int START_ASSERTIONS = Win.MODE_NOCHECK;
-    private static final int POST_ASSERTIONS = Win.MODE_NOCHECK | Win.MODE_NOSTORE | Win.MODE_NOPUT;
+    private static final int START_ASSERTIONS = Assertions.NOCHECK;
+    private static final int POST_ASSERTIONS = Assertions.NOCHECK | Assertions.NOSTORE | Assertions.NOPUT;
 
     private final int rank;
     private final Epochs epochs;
@@ -52,13 +52,13 @@ public final class Pscw
         checkAssertion(call, assertion, POST_ASSERTIONS, "MODE_NOCHECK, MODE_NOSTORE, MODE_NOPUT");
         final int[] origins = groups.ranksOf(call, group);
         epochs.checkPost();
-        if ((assertion & Win.MODE_NOSTORE) == 0)
+        if ((assertion & Assertions.NOSTORE) == 0)
         {
             // This process's stores to its memory come before any origin's access to it. MODE_NOSTORE says there
             // were none since the last synchronisation: nothing to order.
             VarHandle.fullFence();
         }
-        final boolean noCheck = (assertion & Win.MODE_NOCHECK) != 0;
+        final boolean noCheck = (assertion & Assertions.NOCHECK) != 0;
         for (final int origin : origins)
         {
             if (origin == rank)
@@ -79,7 +79,7 @@ public final class Pscw
         checkAssertion(call, assertion, START_ASSERTIONS, "MODE_NOCHECK");
         final int[] targets = groups.ranksOf(call, group);
         epochs.checkStart();
-        final boolean noCheck = (assertion & Win.MODE_NOCHECK) != 0;
+        final boolean noCheck = (assertion & Assertions.NOCHECK) != 0;
         if (!noCheck && contains(targets, rank) && selfPosts <= selfStarts)
         {
             throw new RmaException(ErrorClass.ERR_RMA_SYNC, call + ": the group includes this process (rank " + rank +

@@ -2,14 +2,13 @@ package mpi.rma.internal.sync;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.message.TargetAgent;
 
 /**
- * The completes that other processes' {@link Win#complete} sent to this process by messages, as
+ * The completes that other processes' {@code Win.complete} sent to this process by messages, as
  * its {@link TargetAgent} takes them: counted per origin under this object's monitor, which the
- * window's user thread waits on in {@link Win#waitFor}. The agent takes a COMPLETE only after every
+ * window's user thread waits on in {@code Win.waitFor}. The agent takes a COMPLETE only after every
  * earlier request of that origin (one stream per pair, in order), so a count that has reached a post
  * means that origin's puts and accumulates of the epoch are applied, and the monitor makes them
  * visible to the waiter.

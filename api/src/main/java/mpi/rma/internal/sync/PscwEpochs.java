@@ -5,14 +5,13 @@ import java.util.Arrays;
 import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.Epochs;
 
 /**
  * This process's generalized active-target epochs on one window (MPI-4.1 section 12.5.2): the
- * access epoch that {@link Win#start} opens and {@link Win#complete} closes, with the group of
- * targets it may access, and the exposure epoch that {@link Win#post} opens and {@link Win#waitFor}
- * (or a {@link Win#test} that returns true) closes, with the group of origins it waits for. Both
+ * access epoch that {@code Win.start} opens and {@code Win.complete} closes, with the group of
+ * targets it may access, and the exposure epoch that {@code Win.post} opens and {@code Win.waitFor}
+ * (or a {@code Win.test} that returns true) closes, with the group of origins it waits for. Both
  * may be open at once. Every misuse is {@link ErrorClass#ERR_RMA_SYNC} saying what to call;
  * {@link Epochs} asks here before it opens a fence or lock epoch.
  */

@@ -4,7 +4,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.ProcessFailures;
 import mpi.rma.internal.message.MessageFaults;
 import mpi.rma.internal.message.MessageWindow;
@@ -16,7 +15,7 @@ import mpi.rma.internal.message.RmaRequest;
  * <ul>
  * <li>a post is a message from the target to the origin on the reply communicator with
  *     {@link RmaRequest#POST_TAG}, which the origin's start receives (blocking until the target posts);
- *     with {@link Win#MODE_NOCHECK} on both sides neither is sent nor received. It is sent with
+ *     with {@code Win.MODE_NOCHECK} on both sides neither is sent nor received. It is sent with
  *     {@code Isend}, since post must not wait (on multicore a {@code Send} waits for its receive: a
  *     ring of posts would wait for ever), and the send is completed by the wait that ends the epoch:
  *     the origin received it before it could complete;</li>

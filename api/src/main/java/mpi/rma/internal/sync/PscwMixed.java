@@ -1,11 +1,10 @@
 package mpi.rma.internal.sync;
 
 import mpi.rma.RmaException;
-import mpi.rma.Win;
 import mpi.rma.internal.creation.MixedTargets;
 
 /**
- * Post and complete for a window made by {@link Win#allocate} across nodes: flag words in the
+ * Post and complete for a window made by {@code Win.allocate} across nodes: flag words in the
  * node's shared memory with the peers on this process's node ({@link PscwFlags}, indexed by node
  * rank), messages with the others ({@link PscwMessages}), per peer, as {@link MixedTargets} chooses
  * the path of each RMA call. Both arrive at the same memory, so a wait covers origins of both.

@@ -4,6 +4,9 @@ import mpi.Datatype;
 import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.PairType;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * The operation of an accumulate call, checked against its datatypes: a pair type

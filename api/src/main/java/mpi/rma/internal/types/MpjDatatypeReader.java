@@ -7,6 +7,7 @@ import mpi.MPIException;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.spi.DatatypeReader;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * The type map of an MPJ Express 0.44 datatype, read from its private fields.

@@ -2,6 +2,9 @@ package mpi.rma.internal.types;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.locks.LockSupport;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.PairType;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * One (value, index) pair of a {@link PairType} in a target's memory, read, combined with an operand

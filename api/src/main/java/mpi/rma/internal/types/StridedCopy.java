@@ -2,6 +2,7 @@ package mpi.rma.internal.types;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * Copies equal blocks, equally spaced, between a Java array and memory: the strided fast path of

@@ -1,6 +1,7 @@
 package mpi.rma.internal.types;
 
 import java.util.Arrays;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * Where the elements of an MPJ Express datatype lie, flattened once: its basic element type, its

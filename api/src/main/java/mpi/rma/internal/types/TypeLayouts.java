@@ -11,6 +11,8 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.spi.DatatypeReader;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.PairType;
 
 /**
  * The {@link TypeLayout} of a datatype: basic types at once, derived ones flattened by the

@@ -3,6 +3,8 @@ package mpi.rma.internal.types;
 import java.lang.foreign.MemorySegment;
 
 import mpi.rma.internal.shared.AtomicElements;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 
 /**
  * Moves the elements of datatypes between a Java array and a target's memory: put and get (block

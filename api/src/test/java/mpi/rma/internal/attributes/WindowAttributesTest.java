@@ -24,7 +24,8 @@ import org.junit.jupiter.api.function.Executable;
 class WindowAttributesTest
 {
     private final List<String> deleted = new ArrayList<>();
-    private final WindowAttributes attributes = new WindowAttributes();
+    private final WindowAttributes attributes =
+        new WindowAttributes((callback, keyval, value) -> callback.delete(null, keyval, value));
 
     private int recordingKey()
     {
@@ -49,13 +50,13 @@ class WindowAttributesTest
         final int key = recordingKey();
         assertNull(attributes.get("t", key), "no value yet");
 
-        attributes.set(null, "t", key, "a");
-        attributes.set(null, "t", key, "b");
+        attributes.set("t", key, "a");
+        attributes.set("t", key, "b");
         assertEquals(List.of(key + "=a"), deleted, "replacing deletes the old value first");
         assertEquals("b", attributes.get("t", key));
 
-        attributes.delete(null, "t", key);
-        attributes.delete(null, "t", key);
+        attributes.delete("t", key);
+        attributes.delete("t", key);
         assertEquals(List.of(key + "=a", key + "=b"), deleted, "deleting what is not set does nothing, as in MPICH");
         assertNull(attributes.get("t", key));
     }
@@ -66,13 +67,13 @@ class WindowAttributesTest
         final int a = recordingKey();
         final int b = recordingKey();
         final int c = recordingKey();
-        attributes.set(null, "t", a, 1);
-        attributes.set(null, "t", b, 2);
-        attributes.set(null, "t", c, 3);
-        attributes.set(null, "t", a, 4);
+        attributes.set("t", a, 1);
+        attributes.set("t", b, 2);
+        attributes.set("t", c, 3);
+        attributes.set("t", a, 4);
         deleted.clear();
 
-        assertNull(attributes.deleteAll(null, "Win.free"));
+        assertNull(attributes.deleteAll("Win.free"));
 
         assertEquals(List.of(a + "=4", c + "=3", b + "=2"), deleted, "a, set again last, goes first");
         assertNull(attributes.get("t", a));
@@ -82,21 +83,21 @@ class WindowAttributesTest
     void shouldStillDeleteTheAttributeOfAFreedKeyAtFree()
     {
         final int key = recordingKey();
-        attributes.set(null, "t", key, "kept");
+        attributes.set("t", key, "kept");
         Keyvals.free(key);
 
         assertKeyvalError("was freed", () -> attributes.get("Win.getAttr", key));
-        assertKeyvalError("was freed", () -> attributes.set(null, "Win.setAttr", key, "x"));
+        assertKeyvalError("was freed", () -> attributes.set("Win.setAttr", key, "x"));
         assertKeyvalError("was freed", () -> Keyvals.free(key));
-        attributes.deleteAll(null, "Win.free");
+        attributes.deleteAll("Win.free");
         assertEquals(List.of(key + "=kept"), deleted);
     }
 
     @Test
     void shouldRefusePredefinedUnknownAndInvalidKeys()
     {
-        assertKeyvalError("predefined window attribute", () -> attributes.set(null, "Win.setAttr", Win.WIN_SIZE, 1));
-        assertKeyvalError("predefined window attribute", () -> attributes.delete(null, "Win.deleteAttr", Win.WIN_BASE));
+        assertKeyvalError("predefined window attribute", () -> attributes.set("Win.setAttr", Win.WIN_SIZE, 1));
+        assertKeyvalError("predefined window attribute", () -> attributes.delete("Win.deleteAttr", Win.WIN_BASE));
         assertKeyvalError("predefined window attribute", () -> Keyvals.free(Win.WIN_MODEL));
         assertKeyvalError("was not made by Win.createKeyval", () -> attributes.get("Win.getAttr", 987_654));
         assertKeyvalError("was not made by Win.createKeyval", () -> attributes.get("Win.getAttr", Win.KEYVAL_INVALID));
@@ -111,7 +112,7 @@ class WindowAttributesTest
         assertError(ErrorClass.ERR_ARG, "delete callback is null",
             () -> Keyvals.create(WinCopyAttrFunction.NULL_COPY, null));
         final int key = recordingKey();
-        assertError(ErrorClass.ERR_ARG, "value is null", () -> attributes.set(null, "Win.setAttr", key, null));
+        assertError(ErrorClass.ERR_ARG, "value is null", () -> attributes.set("Win.setAttr", key, null));
     }
 
     @Test
@@ -123,17 +124,17 @@ class WindowAttributesTest
             throw cause;
         });
         final int quiet = recordingKey();
-        attributes.set(null, "t", key, "old");
-        attributes.set(null, "t", quiet, "q");
+        attributes.set("t", key, "old");
+        attributes.set("t", quiet, "q");
 
         final RmaException e = assertError(ErrorClass.ERR_OTHER, "the delete callback of keyval=" + key,
-            () -> attributes.set(null, "Win.setAttr", key, "new"));
+            () -> attributes.set("Win.setAttr", key, "new"));
         assertSame(cause, e.getCause());
         assertEquals("old", attributes.get("t", key));
-        assertError(ErrorClass.ERR_OTHER, "Win.deleteAttr", () -> attributes.delete(null, "Win.deleteAttr", key));
+        assertError(ErrorClass.ERR_OTHER, "Win.deleteAttr", () -> attributes.delete("Win.deleteAttr", key));
         assertEquals("old", attributes.get("t", key));
 
-        final RmaException atFree = attributes.deleteAll(null, "Win.free");
+        final RmaException atFree = attributes.deleteAll("Win.free");
         assertTrue(atFree != null && atFree.getMessage().contains("Win.free: the delete callback"), "" + atFree);
         assertEquals(List.of(quiet + "=q"), deleted, "the other callbacks still run");
     }

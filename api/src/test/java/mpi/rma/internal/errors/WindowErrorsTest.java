@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /** A window's error handler without a window: which one is attached, and what a failing call makes of it. */
 class WindowErrorsTest
 {
-    private final WindowErrors errors = new WindowErrors();
+    private final WindowErrors errors =
+        new WindowErrors((handler, errorClass, message) -> handler.call(null, errorClass, message));
     private final List<String> calls = new ArrayList<>();
     private final WinErrhandler recording = (win, errorClass, message) -> calls.add(errorClass + " " + message);
 
@@ -26,8 +27,8 @@ class WindowErrorsTest
         final RmaException error = new RmaException(ErrorClass.ERR_RANK, "Win.put: targetRank=9");
 
         assertSame(WinErrhandler.ERRORS_RETURN, errors.handler());
-        assertSame(error, errors.raise(null, error));
-        errors.call(null, ErrorClass.ERR_OTHER);
+        assertSame(error, errors.raise(error));
+        errors.call(ErrorClass.ERR_OTHER);
     }
 
     @Test
@@ -36,9 +37,9 @@ class WindowErrorsTest
         errors.attach("Win.setErrhandler", recording);
         final RmaException error = new RmaException(ErrorClass.ERR_RMA_SYNC, "Win.put: no epoch");
 
-        assertSame(error, errors.raise(null, error));
-        assertSame(error, errors.raise(null, error), "an outer call rethrowing the same error");
-        errors.call(null, ErrorClass.ERR_ARG);
+        assertSame(error, errors.raise(error));
+        assertSame(error, errors.raise(error), "an outer call rethrowing the same error");
+        errors.call(ErrorClass.ERR_ARG);
 
         assertEquals(List.of("ERR_RMA_SYNC MPI_ERR_RMA_SYNC: Win.put: no epoch",
             "ERR_ARG MPI_ERR_ARG: raised by Win.callErrhandler"), calls);
@@ -48,7 +49,7 @@ class WindowErrorsTest
     void shouldRefuseNullHandlersAndClasses()
     {
         assertArgError("errhandler is null", () -> errors.attach("Win.setErrhandler", null));
-        assertArgError("errorClass is null", () -> errors.call(null, null));
+        assertArgError("errorClass is null", () -> errors.call(null));
         assertSame(WinErrhandler.ERRORS_RETURN, errors.handler(), "a refused handler changes nothing");
     }
 

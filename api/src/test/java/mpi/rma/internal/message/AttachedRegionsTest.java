@@ -12,8 +12,8 @@ import java.nio.ByteBuffer;
 
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import org.junit.jupiter.api.Test;
 
 /** The address space of a dynamic window's attached memory ({@link AttachedRegions}) and its faults. */

@@ -9,7 +9,7 @@ import java.util.List;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.MpjLogger;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;

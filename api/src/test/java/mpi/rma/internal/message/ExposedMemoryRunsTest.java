@@ -11,8 +11,8 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.rma.ErrorClass;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import mpi.rma.internal.types.TypeLayouts;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import org.junit.jupiter.api.Test;
 
 public class ScratchArraysTest

@@ -17,7 +17,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.internal.types.BasicType;
+import mpi.rma.spi.common.BasicType;
 import mpi.rma.internal.types.TypeLayout;
 import mpi.rma.internal.types.TypeLayouts;
 import mpi.rma.internal.types.TypeModel;

@@ -13,8 +13,8 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
 import mpi.rma.internal.HeapSharedMemory;
-import mpi.rma.internal.types.BasicType;
-import mpi.rma.internal.types.ReduceOp;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

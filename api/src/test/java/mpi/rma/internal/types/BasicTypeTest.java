@@ -14,6 +14,7 @@ import mpi.MPI;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import org.junit.jupiter.api.Test;
+import mpi.rma.spi.common.BasicType;
 
 public class BasicTypeTest
 {

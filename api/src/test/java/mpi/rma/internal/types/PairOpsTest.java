@@ -15,6 +15,9 @@ import mpi.rma.RmaException;
 import mpi.rma.Win;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.PairType;
+import mpi.rma.spi.common.ReduceOp;
 
 /** MAXLOC, MINLOC, REPLACE and NO_OP on MPJ Express's pair types: the rule, the ops and the datatypes allowed. */
 public class PairOpsTest

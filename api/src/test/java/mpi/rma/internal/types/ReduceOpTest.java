@@ -12,6 +12,8 @@ import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 import mpi.rma.Win;
 import org.junit.jupiter.api.Test;
+import mpi.rma.spi.common.BasicType;
+import mpi.rma.spi.common.ReduceOp;
 
 public class ReduceOpTest
 {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import mpi.rma.spi.common.BasicType;
 
 /** Flattened layouts against a brute-force expansion of each constructor ({@link TypeModel}). */
 public class TypeLayoutTest

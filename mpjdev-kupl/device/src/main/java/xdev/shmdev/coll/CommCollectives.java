@@ -15,7 +15,7 @@ final class CommCollectives implements AutoCloseable
     private final ShmComm engineComm;
     private final StagingArea area;
     final Broadcast broadcast;
-    final Reduction reduction;
+    final ShmReduce reduction;
     final Gathering gathering;
 
     private CommCollectives(final ShmComm engineComm, final StagingArea area)
@@ -25,7 +25,7 @@ final class CommCollectives implements AutoCloseable
         final int rank = engineComm.rank();
         final int size = engineComm.size();
         this.broadcast = new Broadcast(area, rank, size);
-        this.reduction = new Reduction(area, rank, size);
+        this.reduction = new ShmReduce(area, rank, size);
         this.gathering = new Gathering(area, rank, size);
     }
 

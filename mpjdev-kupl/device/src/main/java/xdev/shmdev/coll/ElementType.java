@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import mpi.Datatype;
-import mpi.MPI;
+import mpi.rma.spi.common.BasicType;
 
 /**
  * The MPJ Express datatypes whose buffers are plain Java primitive arrays, with the shared-memory
@@ -15,20 +15,34 @@ import mpi.MPI;
  */
 enum ElementType
 {
-    BYTE(ValueLayout.JAVA_BYTE),
-    CHAR(ValueLayout.JAVA_CHAR_UNALIGNED),
-    SHORT(ValueLayout.JAVA_SHORT_UNALIGNED),
-    BOOLEAN(ValueLayout.JAVA_BYTE),
-    INT(ValueLayout.JAVA_INT_UNALIGNED),
-    LONG(ValueLayout.JAVA_LONG_UNALIGNED),
-    FLOAT(ValueLayout.JAVA_FLOAT_UNALIGNED),
-    DOUBLE(ValueLayout.JAVA_DOUBLE_UNALIGNED);
+    BYTE(BasicType.BYTE),
+    CHAR(BasicType.CHAR),
+    SHORT(BasicType.SHORT),
+    BOOLEAN(BasicType.BOOLEAN),
+    INT(BasicType.INT),
+    LONG(BasicType.LONG),
+    FLOAT(BasicType.FLOAT),
+    DOUBLE(BasicType.DOUBLE);
 
+    /** By {@link BasicType#ordinal()}. */
+    private static final ElementType[] BY_BASIC = new ElementType[BasicType.values().length];
+
+    static
+    {
+        for (final ElementType type : values())
+        {
+            BY_BASIC[type.basic.ordinal()] = type;
+        }
+    }
+
+    private final BasicType basic;
     private final ValueLayout layout;
 
-    ElementType(final ValueLayout layout)
+    /** The element type of {@code basic}: its layout from the project's one table of basic types. */
+    ElementType(final BasicType basic)
     {
-        this.layout = layout;
+        this.basic = basic;
+        this.layout = basic.layout();
     }
 
     /** Bytes of one element in shared memory. */
@@ -43,51 +57,14 @@ enum ElementType
      */
     static ElementType of(final Datatype type)
     {
-        if (type == MPI.DOUBLE || type == MPI.DOUBLE2)
-        {
-            return DOUBLE;
-        }
-        if (type == MPI.INT || type == MPI.INT2)
-        {
-            return INT;
-        }
-        if (type == MPI.LONG || type == MPI.LONG2)
-        {
-            return LONG;
-        }
-        if (type == MPI.FLOAT || type == MPI.FLOAT2)
-        {
-            return FLOAT;
-        }
-        if (type == MPI.SHORT || type == MPI.SHORT2)
-        {
-            return SHORT;
-        }
-        if (type == MPI.BYTE)
-        {
-            return BYTE;
-        }
-        if (type == MPI.CHAR)
-        {
-            return CHAR;
-        }
-        return type == MPI.BOOLEAN ? BOOLEAN : null;
+        final BasicType elements = BasicType.ofElements(type);
+        return elements == null ? null : BY_BASIC[elements.ordinal()];
     }
 
     /** Whether {@code buffer} is an array of this type (a wrong one is left to MPJ Express, which reports it). */
     boolean isArray(final Object buffer)
     {
-        return switch (this)
-        {
-            case BYTE -> buffer instanceof byte[];
-            case CHAR -> buffer instanceof char[];
-            case SHORT -> buffer instanceof short[];
-            case BOOLEAN -> buffer instanceof boolean[];
-            case INT -> buffer instanceof int[];
-            case LONG -> buffer instanceof long[];
-            case FLOAT -> buffer instanceof float[];
-            case DOUBLE -> buffer instanceof double[];
-        };
+        return basic.describes(buffer);
     }
 
     /** A new array of this type holding {@code elements} elements. */

@@ -10,7 +10,7 @@ package xdev.shmdev.coll;
 final class PeerVectors
 {
     /** Longest vector kept between calls. */
-    static final long KEPT_BYTES = Reduction.WHOLE_VECTOR_BYTES;
+    static final long KEPT_BYTES = ShmReduce.WHOLE_VECTOR_BYTES;
 
     private final Object[] vectors;
     private ElementType keptType;

@@ -52,7 +52,7 @@ import xdev.shmdev.ShmDevice;
  *
  * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
  * Failures: a rank that dies makes the others fail in the engine's fence or wait, with MPJ Express's
- * {@link MPIException} whose cause chain holds the engine's exception naming the rank ({@link CollectiveFailure}).
+ * {@link MPIException} whose cause chain holds the engine's exception naming the rank ({@link CollectiveExceptions}).
  */
 public final class ShmCollectives
 {
@@ -129,7 +129,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Barrier", e);
+            throw CollectiveExceptions.of("the shared-memory Barrier", e);
         }
     }
 
@@ -154,7 +154,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Bcast", e);
+            throw CollectiveExceptions.of("the shared-memory Bcast", e);
         }
     }
 
@@ -181,7 +181,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Reduce", e);
+            throw CollectiveExceptions.of("the shared-memory Reduce", e);
         }
     }
 
@@ -208,7 +208,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Allreduce", e);
+            throw CollectiveExceptions.of("the shared-memory Allreduce", e);
         }
     }
 
@@ -235,7 +235,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Gather", e);
+            throw CollectiveExceptions.of("the shared-memory Gather", e);
         }
     }
 
@@ -262,7 +262,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Allgather", e);
+            throw CollectiveExceptions.of("the shared-memory Allgather", e);
         }
     }
 
@@ -279,7 +279,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Scatter", e);
+            throw CollectiveExceptions.of("the shared-memory Scatter", e);
         }
     }
 
@@ -296,7 +296,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("the shared-memory Alltoall", e);
+            throw CollectiveExceptions.of("the shared-memory Alltoall", e);
         }
     }
 
@@ -368,7 +368,7 @@ public final class ShmCollectives
         }
         catch (final KuplException | XDevException e)
         {
-            throw CollectiveFailure.of("freeing a communicator's shared memory", e);
+            throw CollectiveExceptions.of("freeing a communicator's shared memory", e);
         }
         finally
         {
@@ -429,7 +429,7 @@ public final class ShmCollectives
         catch (final PeerDeathException e)
         {
             // Not a failure the ranks agree on: a rank is gone, and the job with it.
-            throw CollectiveFailure.of("setting up a communicator's shared memory", e);
+            throw CollectiveExceptions.of("setting up a communicator's shared memory", e);
         }
         catch (final KuplException e)
         {

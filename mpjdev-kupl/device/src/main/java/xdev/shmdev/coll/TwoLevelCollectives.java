@@ -7,7 +7,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
-import mpi.rma.internal.NodeIdentity;
+import mpi.rma.spi.common.NodeIdentity;
 
 /**
  * The collectives of a communicator that spans nodes, in two levels (the shape of MPICH's SMP collectives

@@ -14,7 +14,7 @@ import mpjrun.MpjDevice;
 import org.junit.jupiter.api.Test;
 
 /** Reading a job's output into results, and the reports made from them. */
-class ReportTest
+class MatrixReportTest
 {
     private static final Configuration CONFIGURATION = new Configuration(MpjDevice.MULTICORE, 2, 1, "posix");
 
@@ -39,7 +39,7 @@ class ReportTest
     void shouldEscapeMessagesInTheHtmlPage()
     {
         final String output = "@@META\ta.one\tFENCE\t1\texpect\tsrc\n@@CASE\ta.one\tFAIL\t1\tvalue <7> & \"x\"\n@@DONE\t1\t1";
-        final String html = new Report(List.of(ConfigurationRun.parse(CONFIGURATION,
+        final String html = new MatrixReport(List.of(ConfigurationRun.parse(CONFIGURATION,
             new JobLauncher.JobOutput(output, false, 0), 1))).html();
 
         assertTrue(html.contains("value &lt;7&gt; &amp; &quot;x&quot;"), html);
@@ -53,7 +53,7 @@ class ReportTest
         final String output = ResultLines.meta(fenceCase) + "\n" + ResultLines.result(fenceCase.id(), Status.PASS, 1, "") +
             "\n@@DONE\t1\t1";
         final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, new JobLauncher.JobOutput(output, false, 0), 1);
-        final Report report = new Report(List.of(run), "../../docs/conformance-checklist.md");
+        final MatrixReport report = new MatrixReport(List.of(run), "../../docs/conformance-checklist.md");
 
         assertEquals("fence-assertions-are-checked", run.cases().get(0).checklist());
         assertTrue(report.markdown().contains(
@@ -67,20 +67,20 @@ class ReportTest
     {
         final Path root = Citations.root();
 
-        assertEquals("../../docs/conformance-checklist.md", Report.checklistHref(root.resolve("target/conformance")));
+        assertEquals("../../docs/conformance-checklist.md", MatrixReport.checklistHref(root.resolve("target/conformance")));
         assertEquals("../../../docs/conformance-checklist.md",
-            Report.checklistHref(root.resolve("conformance/target/conformance")));
+            MatrixReport.checklistHref(root.resolve("conformance/target/conformance")));
     }
 
     @Test
     void shouldHaveAtLeastSeventyCasesWithDistinctIdsAndSources()
     {
         final List<Case> cases = Catalog.all();
-        final Set<Group> groups = new HashSet<>();
+        final Set<CaseGroup> groups = new HashSet<>();
         cases.forEach(c -> groups.add(c.group()));
 
         assertTrue(cases.size() >= 70, "cases: " + cases.size());
-        assertEquals(Set.of(Group.values()), groups, "every group should have cases");
+        assertEquals(Set.of(CaseGroup.values()), groups, "every group should have cases");
         assertTrue(cases.stream().noneMatch(c -> c.source().isBlank() || c.expectation().isBlank()));
     }
 
@@ -94,7 +94,7 @@ class ReportTest
             ResultLines.result(name.id(), Status.PASS, 1, "") + "\n@@DONE\t2\t0";
         final Configuration twoNodes = Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, "kupl");
         final ConfigurationRun run = ConfigurationRun.parse(twoNodes, new JobLauncher.JobOutput(output, false, 0), 1);
-        final Report report = new Report(List.of(run));
+        final MatrixReport report = new MatrixReport(List.of(run));
 
         assertEquals("niodev np4 create 2 nodes", twoNodes.label());
         assertEquals("allocateShared", run.cases().get(0).flavours());
@@ -121,6 +121,6 @@ class ReportTest
     void shouldSelectCasesByIdAndPrefix()
     {
         assertEquals(1, Catalog.select(List.of("attr.name")).size());
-        assertTrue(Catalog.select(List.of("fence.")).stream().allMatch(c -> c.group() == Group.FENCE));
+        assertTrue(Catalog.select(List.of("fence.")).stream().allMatch(c -> c.group() == CaseGroup.FENCE));
     }
 }

@@ -29,7 +29,7 @@ import java.lang.invoke.VarHandle;
  * a core of their own they work a piece apart and the bytes stay in cache; when one of them is
  * descheduled the other can still write (or read) a whole ring before it waits for it.
  */
-final class StagingArea
+final class RendezvousRing
 {
     /** Smallest ring: two pieces, so that the sender fills one while the owner empties the other. */
     static final int MIN_RING_BYTES = 2 * StagedTransfers.PIECE_BYTES;
@@ -52,7 +52,7 @@ final class StagingArea
      * @param ringBytes a power of two from {@link #MIN_RING_BYTES} to {@link #MAX_RING_BYTES}.
      * @throws IllegalArgumentException naming the values, if either does not fit.
      */
-    StagingArea(final MemorySegment memory, final int ringBytes)
+    RendezvousRing(final MemorySegment memory, final int ringBytes)
     {
         checkRingBytes(ringBytes);
         if (memory.byteSize() < bytesFor(ringBytes) || (memory.address() & 7) != 0)

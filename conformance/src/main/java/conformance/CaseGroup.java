@@ -1,7 +1,7 @@
 package conformance;
 
 /** The groups of cases, in the order the suite runs and reports them. */
-public enum Group
+public enum CaseGroup
 {
     ALLOCATION("Allocation and argument errors"),
     LAYOUT("Contiguous vs noncontig layout"),
@@ -24,7 +24,7 @@ public enum Group
 
     private final String title;
 
-    Group(final String title)
+    CaseGroup(final String title)
     {
         this.title = title;
     }

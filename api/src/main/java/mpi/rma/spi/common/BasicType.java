@@ -1,17 +1,20 @@
-package mpi.rma.internal.types;
+package mpi.rma.spi.common;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import mpi.Datatype;
 import mpi.MPI;
+import mpjbuf.Type;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
 
 /**
- * The MPJ Express basic datatypes that one-sided calls move, with the Java array each one
- * describes and its layout in shared memory (native byte order, any alignment: a contiguous
- * window puts a segment wherever the previous one ends).
+ * MPJ Express's basic datatypes, the project's one table of them: for each, its name, the Java array it
+ * describes, its layout in shared memory (native byte order, any alignment: a contiguous window puts a segment
+ * wherever the previous one ends) and the {@code mpjbuf} section type MPJ Express packs it as; {@link
+ * #ofElements} also reads the pair types ({@link PairType}) as arrays of their base type. The api's one-sided
+ * calls, the shm device's messages and collectives, and the conformance suite all read it here.
  *
  * <p>Elements are also handled as "raw" longs, so that accumulate code is written once: an
  * integer sign-extended ({@code char} zero-extended), a boolean as 0 or 1, a float or double
@@ -19,24 +22,27 @@ import mpi.rma.RmaException;
  */
 public enum BasicType
 {
-    BYTE("MPI.BYTE", byte[].class, ValueLayout.JAVA_BYTE, true),
-    CHAR("MPI.CHAR", char[].class, ValueLayout.JAVA_CHAR_UNALIGNED, true),
-    SHORT("MPI.SHORT", short[].class, ValueLayout.JAVA_SHORT_UNALIGNED, true),
-    BOOLEAN("MPI.BOOLEAN", boolean[].class, ValueLayout.JAVA_BYTE, false),
-    INT("MPI.INT", int[].class, ValueLayout.JAVA_INT_UNALIGNED, true),
-    LONG("MPI.LONG", long[].class, ValueLayout.JAVA_LONG_UNALIGNED, true),
-    FLOAT("MPI.FLOAT", float[].class, ValueLayout.JAVA_FLOAT_UNALIGNED, false),
-    DOUBLE("MPI.DOUBLE", double[].class, ValueLayout.JAVA_DOUBLE_UNALIGNED, false);
+    BYTE("MPI.BYTE", byte[].class, ValueLayout.JAVA_BYTE, Type.BYTE, true),
+    CHAR("MPI.CHAR", char[].class, ValueLayout.JAVA_CHAR_UNALIGNED, Type.CHAR, true),
+    SHORT("MPI.SHORT", short[].class, ValueLayout.JAVA_SHORT_UNALIGNED, Type.SHORT, true),
+    BOOLEAN("MPI.BOOLEAN", boolean[].class, ValueLayout.JAVA_BYTE, Type.BOOLEAN, false),
+    INT("MPI.INT", int[].class, ValueLayout.JAVA_INT_UNALIGNED, Type.INT, true),
+    LONG("MPI.LONG", long[].class, ValueLayout.JAVA_LONG_UNALIGNED, Type.LONG, true),
+    FLOAT("MPI.FLOAT", float[].class, ValueLayout.JAVA_FLOAT_UNALIGNED, Type.FLOAT, false),
+    DOUBLE("MPI.DOUBLE", double[].class, ValueLayout.JAVA_DOUBLE_UNALIGNED, Type.DOUBLE, false);
 
     private static final BasicType[] VALUES = values();
 
     private final String mpiName;
     private final Class<?> arrayClass;
     private final ValueLayout layout;
+    private final Type mpjbufType;
     private final boolean integer;
 
-    BasicType(final String mpiName, final Class<?> arrayClass, final ValueLayout layout, final boolean integer)
+    BasicType(final String mpiName, final Class<?> arrayClass, final ValueLayout layout, final Type mpjbufType,
+        final boolean integer)
     {
+        this.mpjbufType = mpjbufType;
         this.mpiName = mpiName;
         this.arrayClass = arrayClass;
         this.layout = layout;
@@ -66,7 +72,7 @@ public enum BasicType
     }
 
     /** The basic type that {@code datatype} is, or null (for null, derived and object datatypes). */
-    static BasicType ofBasic(final Datatype datatype)
+    public static BasicType ofBasic(final Datatype datatype)
     {
         // MPI's datatype objects are per class loader, as ours are: identity is the test.
         for (final BasicType type : VALUES)
@@ -79,8 +85,24 @@ public enum BasicType
         return null;
     }
 
+    /**
+     * The type of the elements of {@code datatype}'s buffers, or null: a basic type is its own, a pair type
+     * ({@code MPI.INT2}, ...: MAXLOC and MINLOC operands) is an array of its base type; null for null, derived
+     * and object datatypes.
+     */
+    public static BasicType ofElements(final Datatype datatype)
+    {
+        final BasicType basic = ofBasic(datatype);
+        if (basic != null)
+        {
+            return basic;
+        }
+        final PairType pair = PairType.of(datatype);
+        return pair == null ? null : pair.basic();
+    }
+
     /** The basic type of MPJ Express's {@code Datatype.baseType} code, or null (objects, no data, unknown). */
-    static BasicType ofBaseType(final int baseType)
+    public static BasicType ofBaseType(final int baseType)
     {
         for (final BasicType type : VALUES)
         {
@@ -113,12 +135,24 @@ public enum BasicType
         return mpiName;
     }
 
+    /** One element in memory: native byte order, any alignment ({@code JAVA_BYTE}, 0 or 1, for a boolean). */
+    public ValueLayout layout()
+    {
+        return layout;
+    }
+
+    /** The section type MPJ Express packs these elements as ({@code mpjbuf.Type}). */
+    public Type mpjbufType()
+    {
+        return mpjbufType;
+    }
+
     public int sizeBytes()
     {
         return (int)layout.byteSize();
     }
 
-    boolean isInteger()
+    public boolean isInteger()
     {
         return integer;
     }

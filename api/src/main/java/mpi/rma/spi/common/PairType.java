@@ -1,4 +1,4 @@
-package mpi.rma.internal.types;
+package mpi.rma.spi.common;
 
 import mpi.Datatype;
 import mpi.MPI;
@@ -17,7 +17,7 @@ public enum PairType
     DOUBLE2(BasicType.DOUBLE);
 
     /** For messages: every pair type, as a user writes it. */
-    static final String NAMES = "MPI.SHORT2, MPI.INT2, MPI.LONG2, MPI.FLOAT2 or MPI.DOUBLE2";
+    public static final String NAMES = "MPI.SHORT2, MPI.INT2, MPI.LONG2, MPI.FLOAT2 or MPI.DOUBLE2";
 
     private static final PairType[] VALUES = values();
 

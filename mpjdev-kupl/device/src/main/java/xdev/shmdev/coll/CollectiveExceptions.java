@@ -9,9 +9,9 @@ import xdev.XDevException;
  * (a {@code kupl.PeerDeathException} naming the rank that died, found by {@code PeerDeathException.in}).
  * Programs then catch one family of exceptions whichever path ran the call.
  */
-final class CollectiveFailure
+final class CollectiveExceptions
 {
-    private CollectiveFailure()
+    private CollectiveExceptions()
     {
     }
 

@@ -1,19 +1,19 @@
-package mpi.rma.internal.types;
+package mpi.rma.spi.common;
 
 import mpi.MPI;
 import mpi.Op;
 import mpi.rma.ErrorClass;
 import mpi.rma.RmaException;
-import mpi.rma.Win;
+import mpi.rma.internal.vocabulary.ExtraOps;
 
 /**
- * The operations of accumulate calls: MPJ Express's predefined reductions plus
- * {@link Win#REPLACE} and {@link Win#NO_OP}, each with the types it is defined on
- * (MPI-4.1 section 6.9.2 and 12.3.4) and its element arithmetic on raw longs
- * ({@link BasicType}).
+ * The project's one table of reductions: the operations of accumulate calls, MPJ Express's predefined
+ * reductions plus {@code Win.REPLACE} and {@code Win.NO_OP}, each with the object a program passes ({@link
+ * #op()}), the types it is defined on (MPI-4.1 section 6.9.2 and 12.3.4) and its element arithmetic on raw
+ * longs ({@link BasicType}).
  *
  * <p>The last four are pairwise: their element is a (value, index) pair of a {@link PairType}, updated as
- * one ({@link PairElements}). REPLACE and NO_OP on a pair type resolve to {@link #PAIR_REPLACE} and
+ * one (the api's {@code PairElements}). REPLACE and NO_OP on a pair type resolve to {@link #PAIR_REPLACE} and
  * {@link #PAIR_NO_OP}, so that the op alone, sent by ordinal across nodes, tells every path to step by pairs.
  */
 public enum ReduceOp
@@ -24,6 +24,8 @@ public enum ReduceOp
     REPLACE("Win.REPLACE"), NO_OP("Win.NO_OP"),
     MAXLOC("MPI.MAXLOC"), MINLOC("MPI.MINLOC"), PAIR_REPLACE("Win.REPLACE"), PAIR_NO_OP("Win.NO_OP");
 
+    private static final ReduceOp[] VALUES = values();
+
     private final String mpiName;
 
     ReduceOp(final String mpiName)
@@ -31,15 +33,38 @@ public enum ReduceOp
         this.mpiName = mpiName;
     }
 
-    String mpiName()
+    public String mpiName()
     {
         return mpiName;
+    }
+
+    /** The object a program passes for this operation: MPJ Express's, or {@code Win}'s REPLACE and NO_OP. */
+    public Op op()
+    {
+        // Read at each call: each multicore rank has MPJ Express's MPI class of its own.
+        return switch (this)
+        {
+            case SUM -> MPI.SUM;
+            case PROD -> MPI.PROD;
+            case MAX -> MPI.MAX;
+            case MIN -> MPI.MIN;
+            case LAND -> MPI.LAND;
+            case LOR -> MPI.LOR;
+            case LXOR -> MPI.LXOR;
+            case BAND -> MPI.BAND;
+            case BOR -> MPI.BOR;
+            case BXOR -> MPI.BXOR;
+            case REPLACE, PAIR_REPLACE -> ExtraOps.REPLACE;
+            case NO_OP, PAIR_NO_OP -> ExtraOps.NO_OP;
+            case MAXLOC -> MPI.MAXLOC;
+            case MINLOC -> MPI.MINLOC;
+        };
     }
 
     /**
      * The operation {@code op} is, checked against {@code type}.
      *
-     * @param allowNoOp whether {@link Win#NO_OP} is allowed (getAccumulate, fetchAndOp) or not (accumulate).
+     * @param allowNoOp whether {@code Win.NO_OP} is allowed (getAccumulate, fetchAndOp) or not (accumulate).
      * @throws RmaException ERR_OP for null, user-defined, MAXLOC/MINLOC (defined on pair types only, see
      *                      {@link #ofPair}) and operations not defined on the type.
      */
@@ -103,7 +128,7 @@ public enum ReduceOp
      * MAXLOC when the offered value is greater, or equal with a lower index; for MINLOC when it is smaller, or
      * equal with a lower index (MPI-4.1 §6.9.4). Values that do not compare (a NaN) keep the pair.
      */
-    boolean pairTakesOperand(final BasicType type, final long value, final long index, final long offeredValue,
+    public boolean pairTakesOperand(final BasicType type, final long value, final long index, final long offeredValue,
         final long offeredIndex)
     {
         if (this == PAIR_REPLACE)
@@ -145,67 +170,20 @@ public enum ReduceOp
         {
             throw new RmaException(ErrorClass.ERR_OP, call + ": op is null: give MPI.SUM, Win.REPLACE, ...");
         }
-        if (op == Win.REPLACE)
+        // Identity, as MPJ Express's own reductions test it; the pair forms share REPLACE's and NO_OP's objects
+        // and come later in the table, so that an op resolves to its plain form.
+        for (final ReduceOp candidate : VALUES)
         {
-            return REPLACE;
-        }
-        if (op == Win.NO_OP)
-        {
-            return NO_OP;
-        }
-        if (op == MPI.SUM)
-        {
-            return SUM;
-        }
-        if (op == MPI.PROD)
-        {
-            return PROD;
-        }
-        if (op == MPI.MAX)
-        {
-            return MAX;
-        }
-        if (op == MPI.MIN)
-        {
-            return MIN;
-        }
-        if (op == MPI.LAND)
-        {
-            return LAND;
-        }
-        if (op == MPI.LOR)
-        {
-            return LOR;
-        }
-        if (op == MPI.LXOR)
-        {
-            return LXOR;
-        }
-        if (op == MPI.BAND)
-        {
-            return BAND;
-        }
-        if (op == MPI.BOR)
-        {
-            return BOR;
-        }
-        if (op == MPI.BXOR)
-        {
-            return BXOR;
-        }
-        if (op == MPI.MAXLOC)
-        {
-            return MAXLOC;
-        }
-        if (op == MPI.MINLOC)
-        {
-            return MINLOC;
+            if (op == candidate.op())
+            {
+                return candidate;
+            }
         }
         throw new RmaException(ErrorClass.ERR_OP, call + ": op is a user-defined operation; accumulate calls " +
             "accept only predefined operations (MPI.SUM, MPI.MAX, ..., Win.REPLACE, Win.NO_OP)");
     }
 
-    boolean definedOn(final BasicType type)
+    public boolean definedOn(final BasicType type)
     {
         return switch (this)
         {

@@ -17,7 +17,7 @@ import java.util.Map;
  * scripts or files besides itself) with the failure messages. In both files each case links to
  * its entry in {@code docs/conformance-checklist.md} ({@link Checklist}).
  */
-public final class Report
+public final class MatrixReport
 {
     /** The checklist seen from the default report directory, {@code target/conformance} of the repository. */
     static final String DEFAULT_CHECKLIST_HREF = "../../" + Checklist.PATH;
@@ -26,7 +26,7 @@ public final class Report
     private final Map<String, CaseInfo> cases = new LinkedHashMap<>();
     private final String checklistHref;
 
-    public Report(final List<ConfigurationRun> runs)
+    public MatrixReport(final List<ConfigurationRun> runs)
     {
         this(runs, DEFAULT_CHECKLIST_HREF);
     }
@@ -35,7 +35,7 @@ public final class Report
      * @param checklistHref the checklist's address relative to where the reports will be written
      *                      (see {@link #checklistHref(Path)}).
      */
-    public Report(final List<ConfigurationRun> runs, final String checklistHref)
+    public MatrixReport(final List<ConfigurationRun> runs, final String checklistHref)
     {
         this.runs = List.copyOf(runs);
         this.checklistHref = checklistHref;

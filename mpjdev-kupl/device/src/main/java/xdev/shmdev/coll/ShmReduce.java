@@ -33,7 +33,7 @@ import mpi.Op;
  * larger than a staging slot. As in MPI, a non-root's receive buffer of {@code Reduce} is not written
  * (MPJ Express leaves partial results there).
  */
-final class Reduction
+final class ShmReduce
 {
     /** Up to this many bytes per vector, one rank combines the whole vector: a second fence costs more. */
     static final long WHOLE_VECTOR_BYTES = 16 * 1024;
@@ -53,7 +53,7 @@ final class Reduction
     /** MPJ Express's tree per root ({@link MstReduceOrder#steps}), made at the first reduction to that root. */
     private final int[][] stepsByRoot;
 
-    Reduction(final StagingArea area, final int rank, final int size)
+    ShmReduce(final StagingArea area, final int rank, final int size)
     {
         this.area = area;
         this.rank = rank;

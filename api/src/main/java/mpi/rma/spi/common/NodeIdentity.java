@@ -1,4 +1,4 @@
-package mpi.rma.internal;
+package mpi.rma.spi.common;
 
 import java.io.IOException;
 import java.net.InetAddress;
