@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -71,6 +72,11 @@ final class JobWatch implements AutoCloseable
     private final CompletableFuture<Failure> failure = new CompletableFuture<>();
     private final long startNs = System.nanoTime();
     private volatile boolean closed;
+    /**
+     * Deaths of ranks whose main threw, still waiting out their grace before they are judged: the job is not quiet
+     * while one is, or a starter that exits at once (hybdev, whose ranks all threw) would be judged a success.
+     */
+    private final AtomicInteger judging = new AtomicInteger();
 
     private JobWatch(final int ranks, final Duration startupTimeout, final ServerSocket server)
     {
@@ -159,13 +165,15 @@ final class JobWatch implements AutoCloseable
     }
 
     /**
-     * Waits until every connected rank's connection has ended, at most {@code within}: the last word
-     * of a rank arrives a moment after the starter sees it end, and ranks told of a death need their grace.
+     * Waits until every connected rank's connection has ended and every death it told of is judged, at most
+     * {@code within}: the last word of a rank arrives a moment after the starter sees it end, and ranks told of a
+     * death need their grace.
      */
     void awaitQuiet(final Duration within) throws InterruptedException
     {
         final long deadlineNs = System.nanoTime() + within.toNanos();
-        while (peers.stream().anyMatch(peer -> !peer.ended) && System.nanoTime() - deadlineNs < 0)
+        while ((peers.stream().anyMatch(peer -> !peer.ended) || judging.get() > 0) &&
+            System.nanoTime() - deadlineNs < 0)
         {
             Thread.sleep(20);
         }
@@ -280,6 +288,7 @@ final class JobWatch implements AutoCloseable
         {
             // A main that threw often threw because another rank died (a lock or a wait on it failed): that
             // rank's connection may end a moment later here, read by another thread; it is the one to name.
+            judging.incrementAndGet();
             Thread.ofPlatform().daemon().name("mpjrun-watch-failed").start(() ->
             {
                 try
@@ -290,7 +299,14 @@ final class JobWatch implements AutoCloseable
                 {
                     Thread.currentThread().interrupt();
                 }
-                died(peer, death.get(), exitCodeOf(lastWord));
+                try
+                {
+                    died(peer, death.get(), exitCodeOf(lastWord));
+                }
+                finally
+                {
+                    judging.decrementAndGet();
+                }
             });
             return;
         }
