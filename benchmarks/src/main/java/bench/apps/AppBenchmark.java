@@ -74,7 +74,7 @@ public final class AppBenchmark
         new ShmVariant("defaults", "shm", List.of()),
         // The point-to-point path of before: MPJ Express packs each array into its buffer (shm-device.md).
         new ShmVariant("packed", "shm packed", List.of("-Dkupl.p2p=off")),
-        // The defaults already use the serial collector (kupl.bootstrap.RankJvmDefaults): these change one more thing.
+        // The defaults already use the serial collector (mpjrun.process.RankJvmDefaults): these change one more thing.
         new ShmVariant("c1", "shm C1 only", List.of("-XX:TieredStopAtLevel=1")),
         new ShmVariant("one-cpu", "shm 1 CPU", List.of("-XX:ActiveProcessorCount=1")),
         new ShmVariant("fixed-wait", FixedWait.COLUMN, List.of(), true));

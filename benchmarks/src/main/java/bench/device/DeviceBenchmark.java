@@ -10,7 +10,7 @@ import bench.engine.FenceRank;
 import bench.harness.CommandLine;
 import bench.harness.ReportOptions;
 import bench.report.ReportRun;
-import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.process.RankJvmDefaults;
 
 /**
  * The {@code shm} device against MPJ Express's multicore mode (smpdev: ranks are threads of one
@@ -22,7 +22,7 @@ import kupl.bootstrap.RankJvmDefaults;
  * batches with a {@code Bcast} between them) for 8 B, 1 KiB and 64 KiB. Prints one Markdown table.
  *
  * <p>In the same run, two references: the engine's own fence ({@link FenceRank} through
- * {@code kupl.bootstrap.LocalJob}, {@code KUPL_SHM_FENCE_ALGORITHM} as inherited, else its default) on the
+ * {@code mpjrun.process.EngineJob}, {@code KUPL_SHM_FENCE_ALGORITHM} as inherited, else its default) on the
  * process counts of the Barrier and Allreduce rows, which shared-memory collectives should come close to; and
  * Open MPI's C library ({@link OpenMpiC}: our osu-style C programs, the same loop as {@link DeviceRank}), where
  * {@code mpicc} is installed.
@@ -50,7 +50,7 @@ public final class DeviceBenchmark
     static final double FENCE_RATIO_TARGET = 1.5;
     static final Duration JOB_TIMEOUT = Duration.ofMinutes(3);
     /**
-     * No options of the benchmark's own: the shm ranks get the launcher's defaults (kupl.bootstrap.RankJvmDefaults)
+     * No options of the benchmark's own: the shm ranks get the launcher's defaults (mpjrun.process.RankJvmDefaults)
      * as every shm job does, MPJ Express's JVMs the JDK's own, as their users run them.
      */
     static final List<String> JVM_ARGS = List.of();

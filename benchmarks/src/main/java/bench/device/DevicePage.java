@@ -10,7 +10,7 @@ import bench.report.Ratio;
 import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
-import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.process.RankJvmDefaults;
 
 /**
  * The rendering part of {@link DeviceBenchmark}: the page's stamp, its table of every row judged
@@ -78,7 +78,7 @@ final class DevicePage
             "its slowest rank. Bandwidth: messages sent back to back with blocking Send, one acknowledgement at the " +
             "end. shm: one JVM per rank (mpjrun.ShmJob); multicore: one JVM, one thread per rank; niodev: one JVM " +
             "per rank over loopback TCP (mpjrun.MpjJobs, with a daemon of its own). Engine fence: kupl's raw " +
-            "fence on a one-word window, one JVM per process (kupl.bootstrap.LocalJob), after " +
+            "fence on a one-word window, one JVM per process (mpjrun.process.EngineJob), after " +
             settings.warmupMs() + " ms of warm-up. Open MPI C: our C programs (benchmarks/src/main/c, " +
             "mpicc -O2), the same loop, sizing and units as the Java ranks, blocking MPI_Send/MPI_Recv. " +
             "Plain ping-pong: bench.device.PlainPingPong, Send/Recv of a byte[] warmed up for " + settings.warmupMs() +

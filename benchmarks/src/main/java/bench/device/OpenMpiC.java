@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import bench.harness.Samples;
-import kupl.bootstrap.ProcessJob;
+import mpjrun.process.ProcessJob;
 
 /**
  * Open MPI's C library measured with our own small osu-style programs ({@code benchmarks/src/main/c}: one per

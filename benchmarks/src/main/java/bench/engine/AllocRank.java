@@ -9,7 +9,7 @@ import kupl.bootstrap.SocketOob;
 
 /**
  * One process of the allocation benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
+ * {@code mpjrun.process.EngineJob} with {@code KUPL_SHM_TYPE} set in its environment.
  *
  * <p>Rounds of warm-up, then measured rounds; in each round one pair of {@code allocate} and
  * {@code close} (alloc and free) per size, each pair started together on every process with

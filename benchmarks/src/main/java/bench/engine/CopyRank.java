@@ -11,7 +11,7 @@ import kupl.bootstrap.SocketOob;
 
 /**
  * One of the two processes of the copy benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_TYPE} set in its environment.
+ * {@code mpjrun.process.EngineJob} with {@code KUPL_SHM_TYPE} set in its environment.
  *
  * <p>Each round: rank 0 fills its segment with the round's byte, a fence publishes it, rank 1
  * copies rank 0's whole segment into its own with {@code MemorySegment.copy} (timed), checks

@@ -25,8 +25,8 @@ import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Target;
 import bench.report.Text;
-import kupl.bootstrap.LocalJob;
-import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.process.EngineJob;
+import mpjrun.process.RankJvmDefaults;
 
 /**
  * Measures the KUPL engine against MPJ Express in one run and prints one Markdown table per
@@ -42,7 +42,7 @@ import kupl.bootstrap.RankJvmDefaults;
  *   reference: the same copy between two private off-heap segments ({@link CopyRank}).</li>
  * </ol>
  *
- * <p>Each configuration runs as its own job ({@code kupl.bootstrap.LocalJob}: one JVM per process;
+ * <p>Each configuration runs as its own job ({@code mpjrun.process.EngineJob}: one JVM per process;
  * MPJ Express: one JVM holding every rank), so none inherits another's state. A figure is the
  * median over {@link Settings#repetitions()} repetitions (minimum and maximum beside it); a
  * fence repetition counts as long as its slowest process. All settings are below; flags:
@@ -96,10 +96,10 @@ public final class EngineBenchmark
     /** A job that takes longer is killed and the run fails. */
     public static final Duration JOB_TIMEOUT = Duration.ofMinutes(2);
     /**
-     * What the ranks' JVMs are started with: the engine's processes (LocalJob) get the project's rank JVM
+     * What the ranks' JVMs are started with: the engine's processes (EngineJob) get the project's rank JVM
      * defaults, as every launcher gives them; MPJ Express's one multicore JVM runs as its users run it.
      */
-    static final String RANK_JVMS = "ranks' JVMs: the defaults of kupl.bootstrap.RankJvmDefaults (" +
+    static final String RANK_JVMS = "ranks' JVMs: the defaults of mpjrun.process.RankJvmDefaults (" +
         String.join(" ", RankJvmDefaults.defaults(4, Runtime.getRuntime().availableProcessors())) +
         " for 4 ranks), MPJ Express's multicore JVM with the JDK's own";
 

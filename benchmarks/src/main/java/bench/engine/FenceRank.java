@@ -9,7 +9,7 @@ import kupl.bootstrap.SocketOob;
 
 /**
  * One process of the fence benchmark, started by {@link EngineBenchmark} through
- * {@code kupl.bootstrap.LocalJob} with {@code KUPL_SHM_FENCE_ALGORITHM} set in its environment.
+ * {@code mpjrun.process.EngineJob} with {@code KUPL_SHM_FENCE_ALGORITHM} set in its environment.
  *
  * <ol>
  *   <li>allocates a one-word window;</li>

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import kupl.bootstrap.LocalJob;
 import mpjrun.MpjHome;
+import mpjrun.process.EngineJob;
 
 /**
  * What every benchmark needs to start its rank programs: where their classes are, the project's MPJ_HOME, and
@@ -40,14 +40,14 @@ public final class Jobs
     }
 
     /**
-     * Runs {@code main} as one {@link LocalJob} of {@code processes} JVMs to its end and returns each rank's output.
+     * Runs {@code main} as one {@link EngineJob} of {@code processes} JVMs to its end and returns each rank's output.
      *
      * @throws IllegalStateException if a rank exits with a status other than 0 (its output in the message).
      */
     public static List<String> runLocalJob(final Class<?> main, final int processes, final Map<String, String> env,
         final List<String> args, final Duration timeout) throws Exception
     {
-        try (LocalJob job = LocalJob.start(main, processes, env, args))
+        try (EngineJob job = EngineJob.start(main, processes, env, args))
         {
             final int[] codes = job.awaitExit(timeout);
             final List<String> outputs = new ArrayList<>();

@@ -26,12 +26,12 @@ import bench.report.ReportRun;
 import bench.report.Table;
 import bench.report.Text;
 import kupl.KuplEnv;
-import kupl.bootstrap.RankJvmDefaults;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
 import mpjrun.MpjHome;
 import mpjrun.MpjJobs;
+import mpjrun.process.RankJvmDefaults;
 
 /**
  * Rank JVM settings measured: each candidate set of options for the shm device's rank JVMs, by turns

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
-import kupl.bootstrap.JobJudge;
+import mpjrun.process.JobJudge;
 
 /**
  * How an MPJ Express job ended, as {@link MpjJobs} saw it.

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
-import kupl.bootstrap.ProcessJob;
+import mpjrun.process.ProcessJob;
 
 /**
  * Runs an MPJ Express program as a real job, the way a user would, and returns how it ended:

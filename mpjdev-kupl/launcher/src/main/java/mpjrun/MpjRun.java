@@ -23,8 +23,8 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
-import kupl.bootstrap.OutputForwarder;
-import kupl.bootstrap.ProcessTree;
+import mpjrun.process.OutputForwarder;
+import mpjrun.process.ProcessTree;
 
 /**
  * The Java side of {@code bin/mpjrun}: runs an MPJ Express program on N ranks. {@code -dev shm}

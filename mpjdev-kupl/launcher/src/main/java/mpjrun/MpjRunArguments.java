@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.process.RankJvmDefaults;
 
 /**
  * {@code bin/mpjrun}'s command line, parsed and checked:

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import kupl.bootstrap.ProcessJob;
+import mpjrun.process.ProcessJob;
 
 /**
  * An MPJ Express daemon of our own for one cluster-mode ({@code niodev}) job on this node, so that

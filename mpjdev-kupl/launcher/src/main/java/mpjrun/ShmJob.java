@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 
 import kupl.bootstrap.OobHub;
-import kupl.bootstrap.ProcessJob;
-import kupl.bootstrap.RankJvmDefaults;
+import mpjrun.process.ProcessJob;
+import mpjrun.process.RankJvmDefaults;
 import xdev.shmdev.ShmConf;
 import xdev.shmdev.ShmDevice;
 

@@ -5,8 +5,9 @@ import java.util.Objects;
 import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
 
-import kupl.bootstrap.JobJudge;
-import kupl.bootstrap.ProcessJob;
+import kupl.bootstrap.ExitStatus;
+import mpjrun.process.JobJudge;
+import mpjrun.process.ProcessJob;
 
 /**
  * What an ended {@code shm} job's launcher says and exits with: the rank that failed first, by the
@@ -59,7 +60,7 @@ record ShmJobVerdict(int status, String message)
             if (codes[rank] != 0 && codes[rank] != ShmRankMain.AFTER_ANOTHER_RANK)
             {
                 return new ShmJobVerdict(codes[rank], "rank " + rank + " (pid " + pid.applyAsLong(rank) + ") " +
-                    JobJudge.describe(codes[rank]) + (joined.test(rank) ? "" : ", before it joined the job") + stopped);
+                    ExitStatus.describe(codes[rank]) + (joined.test(rank) ? "" : ", before it joined the job") + stopped);
             }
         }
         if (startFailure != null)
@@ -71,7 +72,7 @@ record ShmJobVerdict(int status, String message)
             if (codes[rank] != 0)
             {
                 return new ShmJobVerdict(codes[rank], "rank " + rank + " (pid " + pid.applyAsLong(rank) + ") " +
-                    JobJudge.describe(codes[rank]) + ": it failed because another rank had ended" +
+                    ExitStatus.describe(codes[rank]) + ": it failed because another rank had ended" +
                     firstToEnd(ended, codes) + stopped);
             }
         }
@@ -85,7 +86,7 @@ record ShmJobVerdict(int status, String message)
         {
             if (codes[rank] != ShmRankMain.AFTER_ANOTHER_RANK)
             {
-                return " (the first to end: rank " + rank + ", which " + JobJudge.describe(codes[rank]) + ")";
+                return " (the first to end: rank " + rank + ", which " + ExitStatus.describe(codes[rank]) + ")";
             }
         }
         return "";

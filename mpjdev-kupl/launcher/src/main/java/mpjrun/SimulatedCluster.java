@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import kupl.KuplEnv;
-import kupl.bootstrap.ProcessJob;
+import mpjrun.process.ProcessJob;
 
 /**
  * A cluster of N nodes on this machine, for tests and benchmarks of jobs that span nodes: each

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import kupl.KuplEnv;
-import kupl.bootstrap.JobJudge;
+import kupl.bootstrap.ExitStatus;
 
 /**
  * MPJ Express's classes with the kupl agent's rank advice already applied (collectives through shared
@@ -155,7 +155,7 @@ final class WovenMpjClasses
                 StandardCharsets.UTF_8);
             final List<String> lines = result.output().lines().toList();
             err.println("mpjrun: could not weave MPJ Express's classes ahead of time (" +
-                JobJudge.describe(result.exitCode()) + "), so " + (correctionsOnly ? "the ranks run MPJ Express's " +
+                ExitStatus.describe(result.exitCode()) + "), so " + (correctionsOnly ? "the ranks run MPJ Express's " +
                 "classes uncorrected" : "the ranks get the kupl agent, which weaves them at every start") +
                 "; no job tries again until " + failed + " is deleted. The weaver's output ends:");
             lines.subList(Math.max(0, lines.size() - SHOWN_LINES), lines.size())

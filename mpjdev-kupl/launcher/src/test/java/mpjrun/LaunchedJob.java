@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import kupl.ProcessIdentity;
-import kupl.bootstrap.ProcessTree;
+import mpjrun.process.ProcessTree;
 
 /**
  * A launcher ({@code bin/mpjrun}, MPJ Express's starter) run as a process of its own, for tests that

@@ -97,7 +97,7 @@ class MpjRunTest
         assertEquals(0, run.exitCode());
         assertTrue(run.out().contains("Usage: mpjrun -np N") && run.out().contains("needs an MPJ Express daemon"),
             run::out);
-        assertTrue(run.out().contains("  -np 4   " + String.join(" ", kupl.bootstrap.RankJvmDefaults.defaults(4,
+        assertTrue(run.out().contains("  -np 4   " + String.join(" ", mpjrun.process.RankJvmDefaults.defaults(4,
             Runtime.getRuntime().availableProcessors()))) && run.out().contains("KUPL_RANK_JVM_DEFAULTS=off"), run::out);
     }
 

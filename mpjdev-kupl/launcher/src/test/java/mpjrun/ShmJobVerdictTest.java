@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.util.List;
 
-import kupl.bootstrap.ProcessJob;
+import mpjrun.process.ProcessJob;
 import org.junit.jupiter.api.Test;
 
 /** What the shm launcher reports for a job's ends, as the kit recorded them (no processes here). */

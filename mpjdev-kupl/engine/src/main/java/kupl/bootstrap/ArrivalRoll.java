@@ -95,7 +95,7 @@ final class ArrivalRoll
         if (ended.size() == 1)
         {
             final int rank = ended.get(0);
-            who = "rank " + rank + " of " + size + " " + JobJudge.describe(endedWithoutJoining[rank]) +
+            who = "rank " + rank + " of " + size + " " + ExitStatus.describe(endedWithoutJoining[rank]) +
                 " before it joined the job, while " + wait + " for it";
         }
         else
@@ -103,7 +103,7 @@ final class ArrivalRoll
             final List<String> how = new ArrayList<>();
             for (final int rank : ended)
             {
-                how.add("rank " + rank + " " + JobJudge.describe(endedWithoutJoining[rank]));
+                how.add("rank " + rank + " " + ExitStatus.describe(endedWithoutJoining[rank]));
             }
             who = ranks(ended) + " of " + size + " ended before they joined the job (" + String.join(", ", how) +
                 "), while " + wait + " for them";

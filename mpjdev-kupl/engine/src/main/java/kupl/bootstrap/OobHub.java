@@ -201,7 +201,7 @@ public final class OobHub implements AutoCloseable
         }
         if (roll.joined(rank))
         {
-            giveUp("rank " + rank + " of " + size + " " + JobJudge.describe(status) + " after it joined the job, " +
+            giveUp("rank " + rank + " of " + size + " " + ExitStatus.describe(status) + " after it joined the job, " +
                 "while " + roll.missing() + " had not arrived");
             return;
         }

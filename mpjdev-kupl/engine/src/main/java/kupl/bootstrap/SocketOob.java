@@ -20,14 +20,14 @@ import kupl.OobCallbacks;
 import kupl.ShmDatatype;
 
 /**
- * The out-of-band callbacks of one process of a {@link LocalJob} (or of any {@link OobHub}): every
+ * The out-of-band callbacks of one process of a job served by an {@link OobHub}: every
  * allgather is sent to the hub, which answers once every process has contributed. A barrier is an empty
  * allgather. If the hub or another process goes away, calls return {@link Kupl#KUPL_ERROR}
  * instead of blocking.
  */
 public final class SocketOob implements OobCallbacks, AutoCloseable
 {
-    /** System properties a {@link LocalJob} sets on each process it starts: the hub's socket, ... */
+    /** System properties the job's launcher sets on each process it starts: the hub's socket, ... */
     public static final String SOCKET_PROPERTY = "kupl.bootstrap.socket";
     /** ... the job's id ({@link OobHub#jobId()}), ... */
     public static final String JOB_PROPERTY = "kupl.bootstrap.job";
@@ -61,15 +61,16 @@ public final class SocketOob implements OobCallbacks, AutoCloseable
     /**
      * Connects to the hub of the job that started this JVM, with the timeouts of its environment.
      *
-     * @throws IllegalStateException if this JVM was not started by a {@link LocalJob}.
+     * @throws IllegalStateException if this JVM was not started by a launcher that runs a hub.
      */
     public static SocketOob fromSystemProperties() throws IOException
     {
         final String socket = System.getProperty(SOCKET_PROPERTY);
         if (socket == null)
         {
-            throw new IllegalStateException("no -D" + SOCKET_PROPERTY + ": start this program through " +
-                "kupl.bootstrap.LocalJob");
+            throw new IllegalStateException("no -D" + SOCKET_PROPERTY + ": start this program through a " +
+                "launcher that runs a hub for it (bin/mpjrun -dev shm, or mpjrun.process.EngineJob for the " +
+                "engine's own programs)");
         }
         return connect(Path.of(socket), Long.parseLong(System.getProperty(JOB_PROPERTY)),
             Integer.getInteger(RANK_PROPERTY), Integer.getInteger(SIZE_PROPERTY), BootstrapTimeouts.fromEnvironment());

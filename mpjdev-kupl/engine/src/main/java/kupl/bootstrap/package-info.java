@@ -1,9 +1,10 @@
 /**
- * Running the engine without MPI: {@link kupl.bootstrap.LocalJob} starts N JVMs on this node and
- * an {@link kupl.bootstrap.OobHub} serves their out-of-band allgather and barrier;
- * {@link kupl.bootstrap.SocketOob} is the callbacks' side in each JVM. Used by the engine's tests
- * and benchmarks, by the {@code shm} device's launcher, and by anyone who wants KUPL windows
- * between plain Java processes.
+ * The engine's out-of-band bootstrap, for running it without MPI: an {@link kupl.bootstrap.OobHub}
+ * serves the out-of-band allgather and barrier of N JVMs on this node, and
+ * {@link kupl.bootstrap.SocketOob} is the callbacks' side in each JVM. Starting those JVMs is the
+ * launcher's job (the process kit in {@code mpjrun.process}: the {@code shm} device's launcher, and
+ * {@code EngineJob} for the engine's benchmarks and anyone who wants KUPL windows between plain Java
+ * processes); the engine's tests start theirs with a small job of their own.
  *
  * <p><b>Who can join.</b> The hub listens on a Unix-domain socket in a directory of mode 0700
  * that exists only while the job starts: no other user can connect, and the hub drops a peer of

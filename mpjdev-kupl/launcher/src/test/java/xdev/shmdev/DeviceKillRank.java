@@ -8,7 +8,7 @@ import xdev.ProcessID;
 import xdev.XDevException;
 
 /**
- * A rank of a {@code kupl.bootstrap.LocalJob} that uses the device directly: prints {@code ready},
+ * A rank of a {@code mpjrun.process.EngineJob} that uses the device directly: prints {@code ready},
  * then every rank but 1 waits for a message from any rank that never comes. When rank 1 is
  * killed, the others must fail naming it (exit status {@value #DEATH_NOTICED}).
  */

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 
 import mpjrun.JobSpec;
 import mpjrun.ShmJob;
-import kupl.bootstrap.LocalJob;
+import mpjrun.process.EngineJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -125,7 +125,7 @@ class ShmJobTest
     @Test
     void survivorsFailNamingTheRankThatDied() throws Exception
     {
-        try (LocalJob job = LocalJob.start(DeviceKillRank.class.getName(), 3, Map.of("KUPL_SHM_DIR", shm.path().toString()),
+        try (EngineJob job = EngineJob.start(DeviceKillRank.class.getName(), 3, Map.of("KUPL_SHM_DIR", shm.path().toString()),
             List.of(), List.of(), false))
         {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

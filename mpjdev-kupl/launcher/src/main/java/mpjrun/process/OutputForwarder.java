@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

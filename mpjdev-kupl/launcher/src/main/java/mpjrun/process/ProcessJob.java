@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,7 +19,7 @@ import kupl.ProcessIdentity;
  * The process kit: N local processes (a job's ranks, or one launcher) started together, their
  * output forwarded and kept, waited for with a time limit, judged ({@link JobJudge}), and killed
  * with everything they started. Every launcher of this project starts processes through it:
- * {@link LocalJob}, the shm device's launcher, the MPJ Express job kit and its daemon.
+ * {@link EngineJob}, the shm device's launcher, the MPJ Express job kit and its daemon.
  *
  * <pre>{@code
  * try (ProcessJob job = ProcessJob.start(4, rank -> new ProcessBuilder("java", "-cp", cp, "Main", "" + rank),

@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.util.Collection;
 import java.util.List;

@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.util.List;
 import java.util.Objects;
@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  *
  * <p><b>Exit status.</b> {@link #TIMED_OUT} (as {@code timeout(1)}) for a job killed at its time
  * limit; otherwise the first failing process's status, 128 + the signal number for one killed by
- * a signal ({@link #describe}).
+ * a signal ({@code kupl.bootstrap.ExitStatus} says it in words).
  *
  * <p><b>Output (the job kit only).</b> {@code bin/mpjrun} never judges by output: its verdicts come from
  * exit statuses and the ranks' own reports ({@code mpjrun.ShmJobVerdict}, {@code mpjrun.StarterVerdict},
@@ -33,9 +33,6 @@ public final class JobJudge
 
     private static final Pattern THROWABLE_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9_$]*(Exception|Error)\\b");
     private static final Pattern STACK_FRAME = Pattern.compile("^\\s*at [\\w$.<>/@-]+\\(.*\\)\\s*$");
-    private static final int SIGNAL_BASE = 128;
-    private static final int SIGKILL = 9;
-    private static final int SIGTERM = 15;
 
     private JobJudge()
     {
@@ -68,17 +65,5 @@ public final class JobJudge
             return launcherStatus;
         }
         return failureLines.isEmpty() ? 0 : FAILED_IN_OUTPUT;
-    }
-
-    /** {@code status} in words: "exited with status 3", "was killed by signal 9 (SIGKILL), exit status 137". */
-    public static String describe(final int status)
-    {
-        if (status > SIGNAL_BASE && status < SIGNAL_BASE + 65)
-        {
-            final int signal = status - SIGNAL_BASE;
-            return "was killed by signal " + signal + (signal == SIGKILL ? " (SIGKILL)" :
-                signal == SIGTERM ? " (SIGTERM)" : "") + ", exit status " + status;
-        }
-        return "exited with status " + status;
     }
 }

@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -29,12 +29,5 @@ class JobJudgeTest
         assertEquals(3, JobJudge.verdict(3, false, List.of("x")));
         assertEquals(JobJudge.FAILED_IN_OUTPUT, JobJudge.verdict(0, false, List.of("x")));
         assertEquals(0, JobJudge.verdict(0, false, List.of()));
-    }
-
-    @Test
-    void shouldDescribeSignalsAndStatuses()
-    {
-        assertEquals("was killed by signal 9 (SIGKILL), exit status 137", JobJudge.describe(137));
-        assertEquals("exited with status 3", JobJudge.describe(3));
     }
 }

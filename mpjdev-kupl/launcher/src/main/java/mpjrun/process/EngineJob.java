@@ -1,4 +1,4 @@
-package kupl.bootstrap;
+package mpjrun.process;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,26 +8,30 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import kupl.bootstrap.BootstrapTimeouts;
+import kupl.bootstrap.OobHub;
+import kupl.bootstrap.SocketOob;
+
 /**
- * N JVMs on this node running one main class, with a hub that serves their out-of-band
- * allgather and barrier ({@link SocketOob}). Each process's output is captured (and may be
- * echoed with a {@code [rank r]} prefix). If a process dies, the hub drops every connection,
+ * N JVMs on this node running one main class of the engine's (no MPI), with a hub that serves their
+ * out-of-band allgather and barrier ({@link SocketOob}): the job kit of the engine's benchmarks. Each
+ * process's output is captured (and may be echoed with a {@code [rank r]} prefix). If a process dies, the hub drops every connection,
  * so the others' out-of-band calls fail instead of waiting for ever. The processes are started,
  * watched and killed by the process kit ({@link ProcessJob}).
  *
  * <pre>{@code
- * try (LocalJob job = LocalJob.start(MyRank.class, 4, Map.of("KUPL_SHM_TYPE", "sls"), List.of("arg")))
+ * try (EngineJob job = EngineJob.start(MyRank.class, 4, Map.of("KUPL_SHM_TYPE", "sls"), List.of("arg")))
  * {
  *     job.awaitExit(Duration.ofSeconds(30));   // exit codes, one per rank
  * }
  * }</pre>
  */
-public final class LocalJob implements AutoCloseable
+public final class EngineJob implements AutoCloseable
 {
     private final OobHub hub;
     private ProcessJob processes;
 
-    private LocalJob(final OobHub hub)
+    private EngineJob(final OobHub hub)
     {
         this.hub = hub;
     }
@@ -38,7 +42,7 @@ public final class LocalJob implements AutoCloseable
      * @param env  variables added to each process's environment.
      * @param args arguments of each process's {@code main}.
      */
-    public static LocalJob start(final Class<?> mainClass, final int size, final Map<String, String> env,
+    public static EngineJob start(final Class<?> mainClass, final int size, final Map<String, String> env,
         final List<String> args) throws IOException
     {
         return start(mainClass.getName(), size, env, List.of(), args, false);
@@ -51,7 +55,7 @@ public final class LocalJob implements AutoCloseable
      *                those they also set.
      * @param echo    copy each process's output to this one's, prefixed with its rank.
      */
-    public static LocalJob start(final String mainClass, final int size, final Map<String, String> env,
+    public static EngineJob start(final String mainClass, final int size, final Map<String, String> env,
         final List<String> jvmArgs, final List<String> args, final boolean echo) throws IOException
     {
         if (size < 1)
@@ -61,7 +65,7 @@ public final class LocalJob implements AutoCloseable
         // The hub waits as long as the processes will, which read their timeouts from the environment given here.
         final Map<String, String> processEnv = new HashMap<>(System.getenv());
         processEnv.putAll(env);
-        final LocalJob job = new LocalJob(OobHub.start(size, BootstrapTimeouts.fromVariables(processEnv)));
+        final EngineJob job = new EngineJob(OobHub.start(size, BootstrapTimeouts.fromVariables(processEnv)));
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         final ProcessJob.Options options = echo
             ? ProcessJob.Options.captured().echoedTo(System.out, rank -> "[rank " + rank + "] ")
