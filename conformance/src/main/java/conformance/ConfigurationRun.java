@@ -14,13 +14,13 @@ public record ConfigurationRun(Configuration configuration, Map<String, CaseResu
 {
     private static final int TAIL_CHARS = 300;
 
-    /** Reads a job's output. */
-    public static ConfigurationRun parse(final Configuration configuration, final JobLauncher.JobOutput job,
-        final long millis)
+    /** Reads a job's output; {@code timedOut}: whether the job was killed at its time limit. */
+    public static ConfigurationRun parse(final Configuration configuration, final String jobOutput,
+        final boolean timedOut, final long millis)
     {
         final Map<String, CaseResult> results = new LinkedHashMap<>();
         final Map<String, CaseInfo> cases = new LinkedHashMap<>();
-        for (final String line : job.output().lines().toList())
+        for (final String line : jobOutput.lines().toList())
         {
             final List<String> meta = ResultLines.fields(line, ResultLines.META);
             if (meta != null && meta.size() >= 5)
@@ -37,8 +37,8 @@ public record ConfigurationRun(Configuration configuration, Map<String, CaseResu
                     result.get(3)));
             }
         }
-        final String output = job.output().strip();
-        final String tail = (job.timedOut() ? "job killed at its time limit; " : "job ended early; ") + "output ends: " +
+        final String output = jobOutput.strip();
+        final String tail = (timedOut ? "job killed at its time limit; " : "job ended early; ") + "output ends: " +
             output.substring(Math.max(0, output.length() - TAIL_CHARS));
         for (final String id : cases.keySet())
         {

@@ -198,7 +198,7 @@ public final class ConformanceMatrix
         {
             configurations.addAll(full(devices, nps, fences, types, flavours, nodeCounts, provider));
         }
-        final Matrix matrix = new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), timeoutMs, only);
+        final Matrix matrix = new Matrix(MpjJobs.currentClassPath(), timeoutMs, only);
         final List<ConfigurationRun> runs = new ArrayList<>();
         for (final Configuration configuration : configurations)
         {

@@ -17,12 +17,12 @@ final class Jobs
     /** A matrix over this JVM's class path (test classes included: the broken providers live there). */
     static Matrix matrix(final long caseTimeoutMs, final List<String> only)
     {
-        return new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), caseTimeoutMs, only);
+        return new Matrix(MpjJobs.currentClassPath(), caseTimeoutMs, only);
     }
 
     /** As {@link #matrix(long, List)}, with more arguments for every rank ({@code --message-fault=NAME}). */
     static Matrix matrix(final long caseTimeoutMs, final List<String> only, final List<String> rankArguments)
     {
-        return new Matrix(new JobKitLauncher(), MpjJobs.currentClassPath(), caseTimeoutMs, only, rankArguments);
+        return new Matrix(MpjJobs.currentClassPath(), caseTimeoutMs, only, rankArguments);
     }
 }

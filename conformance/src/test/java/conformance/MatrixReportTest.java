@@ -27,7 +27,7 @@ class MatrixReportTest
             "@@META\ta.two\tFENCE\t2\texpect two\tsrc 2",
             "@@CASE\ta.one\tFAIL\t12\trank 1: value <7> | rank 0: x",
             "Exception in thread main: boom");
-        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, new JobLauncher.JobOutput(output, false, 0), 5);
+        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, output, false, 5);
 
         assertEquals(Status.FAIL, run.results().get("a.one").status());
         assertEquals(Status.NORUN, run.results().get("a.two").status());
@@ -40,7 +40,7 @@ class MatrixReportTest
     {
         final String output = "@@META\ta.one\tFENCE\t1\texpect\tsrc\n@@CASE\ta.one\tFAIL\t1\tvalue <7> & \"x\"\n@@DONE\t1\t1";
         final String html = new MatrixReport(List.of(ConfigurationRun.parse(CONFIGURATION,
-            new JobLauncher.JobOutput(output, false, 0), 1))).html();
+            output, false, 1))).html();
 
         assertTrue(html.contains("value &lt;7&gt; &amp; &quot;x&quot;"), html);
         assertFalse(html.contains("<7>"), html);
@@ -52,7 +52,7 @@ class MatrixReportTest
         final Case fenceCase = Catalog.select(List.of("fence.legal-assertions")).get(0);
         final String output = ResultLines.meta(fenceCase) + "\n" + ResultLines.result(fenceCase.id(), Status.PASS, 1, "") +
             "\n@@DONE\t1\t1";
-        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, new JobLauncher.JobOutput(output, false, 0), 1);
+        final ConfigurationRun run = ConfigurationRun.parse(CONFIGURATION, output, false, 1);
         final MatrixReport report = new MatrixReport(List.of(run), "../../docs/conformance-checklist.md");
 
         assertEquals("fence-assertions-are-checked", run.cases().get(0).checklist());
@@ -93,7 +93,7 @@ class MatrixReportTest
             ResultLines.result(layout.id(), Status.SKIP, 0, "allocateShared only: " + layout.flavourNote()) + "\n" +
             ResultLines.result(name.id(), Status.PASS, 1, "") + "\n@@DONE\t2\t0";
         final Configuration twoNodes = Configuration.of(MpjDevice.NIODEV, 4, Flavour.CREATE, 2, "kupl");
-        final ConfigurationRun run = ConfigurationRun.parse(twoNodes, new JobLauncher.JobOutput(output, false, 0), 1);
+        final ConfigurationRun run = ConfigurationRun.parse(twoNodes, output, false, 1);
         final MatrixReport report = new MatrixReport(List.of(run));
 
         assertEquals("niodev np4 create 2 nodes", twoNodes.label());

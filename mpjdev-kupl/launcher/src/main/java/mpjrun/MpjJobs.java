@@ -147,6 +147,55 @@ public final class MpjJobs
     }
 
     /**
+     * Runs {@code spec} on {@code device} across {@code nodes} nodes: this machine as it is for 1
+     * ({@link #run(MpjDevice, JobSpec, Duration, Path, Map)}), else a {@link SimulatedCluster} made for the job
+     * ({@link #runOnSimulatedCluster(ClusterDevice, JobSpec, int, Duration, Path, Map)}), where shm runs on each
+     * node with niodev between them.
+     *
+     * @throws IllegalArgumentException    if {@code nodes} is below 1, or above 1 for a device that does not span
+     *                                     nodes (multicore).
+     * @throws ClusterUnavailableException if {@code nodes} is above 1 and namespaces cannot be made here.
+     */
+    public static JobResult run(final MpjDevice device, final int nodes, final JobSpec spec, final Duration timeout,
+        final Path mpjHomeDirectory, final Map<String, String> jobEnvironment) throws IOException, InterruptedException
+    {
+        Objects.requireNonNull(device, "device");
+        if (nodes < 1)
+        {
+            throw new IllegalArgumentException("nodes=" + nodes + " must be at least 1");
+        }
+        if (nodes == 1)
+        {
+            return run(device, spec, timeout, mpjHomeDirectory, jobEnvironment);
+        }
+        return runOnSimulatedCluster(clusterDevice(device), spec, nodes, timeout, mpjHomeDirectory, jobEnvironment);
+    }
+
+    /**
+     * Why jobs cannot run on {@code device} across {@code nodes} nodes here (MPJ Express missing, or for more
+     * than one node no simulated cluster), or null if they can.
+     */
+    public static String unavailableReason(final MpjDevice device, final int nodes)
+    {
+        if (!isAvailable(device))
+        {
+            return "MPJ Express is not installed (apt-get install libmpj-java)";
+        }
+        return nodes > 1 ? SimulatedCluster.unavailableReason() : null;
+    }
+
+    private static ClusterDevice clusterDevice(final MpjDevice device)
+    {
+        return switch (device)
+        {
+            case NIODEV -> ClusterDevice.NIODEV;
+            case SHM -> ClusterDevice.SHM;
+            case MULTICORE -> throw new IllegalArgumentException(device.deviceName() + " runs its ranks as threads " +
+                "of one JVM, so it cannot span nodes: use niodev or shm for a job on more than one node");
+        };
+    }
+
+    /**
      * Whether jobs can run on {@code device} here: MPJ Express installed ({@value MpjHome#MPJ_LIB}), which
      * every device needs (the shm device too: its ranks run MPJ Express's {@code mpi} classes).
      */

@@ -2,6 +2,8 @@ package mpjrun;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -71,6 +73,29 @@ class MpjJobsTest
                 () -> "no '" + line + "' in\n" + result.output());
         }
         System.out.printf("%s job of %d ranks took %d ms%n", device, ranks, result.elapsed().toMillis());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = MpjDevice.class, names = {"SHM", "NIODEV"})
+    void shouldRunAOneNodeJobOnThisMachineAsItIs(final MpjDevice device) throws Exception
+    {
+        final JobResult result = MpjJobs.run(device, 1, spec(2), JOB_TIMEOUT, MpjHome.defaultDirectory(), Map.of())
+            .requireSuccess();
+
+        assertTrue(result.output().lines().anyMatch(("rank 1 of 2: " + HelloAllgather.OK_LINE)::equals),
+            result::output);
+        assertNull(MpjJobs.unavailableReason(device, 1));
+    }
+
+    @Test
+    void shouldRefuseNodesMulticoreCannotSpan()
+    {
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> MpjJobs.run(MpjDevice.MULTICORE, 2, spec(2), JOB_TIMEOUT, MpjHome.defaultDirectory(), Map.of()));
+
+        assertTrue(refused.getMessage().contains("cannot span nodes"), refused::getMessage);
+        assertThrows(IllegalArgumentException.class,
+            () -> MpjJobs.run(MpjDevice.SHM, 0, spec(1), JOB_TIMEOUT, MpjHome.defaultDirectory(), Map.of()));
     }
 
     @ParameterizedTest
