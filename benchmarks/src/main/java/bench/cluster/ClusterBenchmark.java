@@ -24,6 +24,7 @@ import bench.report.Chart;
 import bench.report.Ratio;
 import bench.report.ReportRun;
 import bench.report.Text;
+import mpjrun.ClusterDevice;
 import mpjrun.JobResult;
 import mpjrun.JobSpec;
 import mpjrun.MpjDevice;
@@ -34,9 +35,10 @@ import mpjrun.SimulatedCluster;
 /**
  * Jobs that span nodes, on a {@link SimulatedCluster} of 2 nodes: 2 nodes x 2 ranks and 2 nodes x 4 ranks in one
  * run, one column per device ({@code niodev}, {@code hybdev}, and the cluster-mode {@code shm} device: shared
- * memory within each node, niodev between), all on the same cluster, started once. Where a device cannot run
- * on the cluster yet ({@link ClusterJobs#runOn}, the one place devices plug in), its column says so and the
- * targets that need it read "not measured: <why>"; no figure is made up. A reference column, {@code -dev shm}
+ * memory within each node, niodev between), all on the same cluster, started once, each job run by the cluster
+ * itself ({@link SimulatedCluster#run}, which knows how each {@link ClusterDevice} starts). Where no cluster can
+ * be made, every cluster column says why and the targets that need it read "not measured: <why>"; no figure is
+ * made up. A reference column, {@code -dev shm}
  * with a node's ranks on one node (no cluster), stands beside the rows within a node.
  *
  * <p>Rows, one table per shape; each figure the median over repetitions (min-max):
@@ -97,8 +99,6 @@ public final class ClusterBenchmark
     private final Plan plan;
     private final ReportRun report;
     private final List<String> failures = new ArrayList<>();
-    /** Devices whose first job {@link ClusterJobs#runOn} refused, with its reason. */
-    private final Map<String, String> unsupported = new LinkedHashMap<>();
     private final Map<Integer, SimulatedCluster> clusters = new HashMap<>();
     private String clusterRefusal;
 
@@ -214,14 +214,13 @@ public final class ClusterBenchmark
             "on one node as a node of the shape holds. Ratios compare times (for GB/s rows, the inverse of the " +
             "rates): at most the bound meets a target; 'faster than' is read as at most 1x."));
         addCharts(bars);
-        for (final String device : ClusterJobs.DEVICES)
+        for (final String device : ClusterOptions.DEVICES)
         {
             if (!plan.devices().contains(device))
             {
                 report.note(device + " not measured: " + NOT_SELECTED + ".");
             }
         }
-        unsupported.forEach((device, why) -> report.note(device + " not measured: " + why + "."));
         if (clusterRefusal != null)
         {
             report.note("No cluster column measured: " + clusterRefusal + ".");
@@ -280,7 +279,7 @@ public final class ClusterBenchmark
             final List<String> args = new ArrayList<>(loop);
             args.add(DeviceRank.HOSTS);
             partRows.stream().map(row -> row.part(shape)).distinct().forEach(args::add);
-            for (final String device : ClusterJobs.DEVICES)
+            for (final String device : ClusterOptions.DEVICES)
             {
                 final Column column = runOnCluster(shape, device, "DeviceRank", spec(shape.processes(),
                     DeviceRank.class, args));
@@ -296,7 +295,7 @@ public final class ClusterBenchmark
         {
             final List<String> args = List.of(String.join(",", kernelRows.stream().map(ClusterRow::option).toList()),
                 plan.quick() ? "quick" : "full", Integer.toString(settings.kernelRepetitions()));
-            for (final String device : ClusterJobs.DEVICES)
+            for (final String device : ClusterOptions.DEVICES)
             {
                 kernels.put(device, runOnCluster(shape, device, "kernels", spec(shape.processes(), KernelRank.class,
                     args)));
@@ -348,10 +347,6 @@ public final class ClusterBenchmark
         {
             return Column.notRun(NOT_SELECTED);
         }
-        if (unsupported.containsKey(device))
-        {
-            return Column.notRun(unsupported.get(device));
-        }
         final SimulatedCluster cluster = cluster(shape.nodes());
         if (cluster == null)
         {
@@ -361,15 +356,10 @@ public final class ClusterBenchmark
         PROGRESS.say(job);
         try
         {
-            final JobResult result = ClusterJobs.runOn(cluster, device, spec, plan.settings().jobTimeout());
+            // Every column is a ClusterDevice: ClusterOptions takes no other name.
+            final JobResult result = cluster.run(spec, plan.settings().jobTimeout(), ClusterDevice.named(device));
             noteFailure(result, job);
             return Column.ran(result);
-        }
-        catch (final UnsupportedOperationException e)
-        {
-            unsupported.put(device, e.getMessage());
-            PROGRESS.say(device + " not measured: " + e.getMessage());
-            return Column.notRun(e.getMessage());
         }
         catch (final IOException | RuntimeException e)
         {

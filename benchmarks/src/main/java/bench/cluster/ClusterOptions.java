@@ -8,6 +8,7 @@ import java.util.Set;
 import bench.harness.CommandLine;
 import bench.harness.Jobs;
 import bench.harness.ReportOptions;
+import mpjrun.ClusterDevice;
 
 /**
  * {@link ClusterBenchmark}'s command line: {@code --quick}, {@code --devices NAMES}, {@code --only ROWS},
@@ -15,12 +16,15 @@ import bench.harness.ReportOptions;
  */
 final class ClusterOptions
 {
+    /** The devices a column can be measured on, in column order: every device the simulated cluster runs. */
+    static final List<String> DEVICES = ClusterDevice.texts();
+
     static final String USAGE = "usage: ClusterBenchmark [--quick] [--devices " +
-        String.join(",", ClusterJobs.DEVICES) + "] [--only " + String.join(",", ClusterBenchmark.options()) +
+        String.join(",", DEVICES) + "] [--only " + String.join(",", ClusterBenchmark.options()) +
         "] [--mpj-home DIR] " + ReportOptions.USAGE;
 
     boolean quick;
-    List<String> devices = ClusterJobs.DEVICES;
+    List<String> devices = DEVICES;
     List<ClusterRow> rows = ClusterBenchmark.ROWS;
     Path mpjHome = Jobs.defaultMpjHome();
     ReportOptions report;
@@ -71,14 +75,14 @@ final class ClusterOptions
         final Set<String> devices = new LinkedHashSet<>();
         for (final String name : names.split(","))
         {
-            if (!ClusterJobs.DEVICES.contains(name.strip()))
+            if (!DEVICES.contains(name.strip()))
             {
                 throw new IllegalArgumentException("--devices names " + name.strip() + ", which is not one of " +
-                    ClusterJobs.DEVICES);
+                    DEVICES);
             }
             devices.add(name.strip());
         }
         // Columns keep their order whatever the order given.
-        return ClusterJobs.DEVICES.stream().filter(devices::contains).toList();
+        return DEVICES.stream().filter(devices::contains).toList();
     }
 }

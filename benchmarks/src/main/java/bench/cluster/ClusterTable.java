@@ -16,7 +16,7 @@ import mpjrun.JobResult;
 
 /**
  * The table of one {@link ClusterShape} of {@link ClusterBenchmark}, built from what its jobs printed: a row per
- * {@link ClusterRow}, a column per device of {@link ClusterJobs#DEVICES}, the reference ({@code -dev shm} on one
+ * {@link ClusterRow}, a column per device of {@link ClusterOptions#DEVICES}, the reference ({@code -dev shm} on one
  * node, for the rows within a node), and the shm column's target, ratio and verdict ({@link ClusterRow#verdict}).
  */
 final class ClusterTable
@@ -61,7 +61,7 @@ final class ClusterTable
     {
         final ClusterShape shape = results.shape();
         final List<String> header = new ArrayList<>(List.of("measurement"));
-        header.addAll(ClusterJobs.DEVICES);
+        header.addAll(ClusterOptions.DEVICES);
         header.addAll(List.of(ClusterRow.REFERENCE, "target (shm)", "shm ratio", "met"));
         final Table table = new Table(header);
         for (final ClusterRow row : rows)
@@ -70,7 +70,7 @@ final class ClusterTable
             final List<String> cells = new ArrayList<>(List.of(row.label(shape, quick)));
             final Map<String, Double> medians = new HashMap<>();
             final Map<String, String> notRun = new HashMap<>();
-            for (final String device : ClusterJobs.DEVICES)
+            for (final String device : ClusterOptions.DEVICES)
             {
                 final Column job = jobs.getOrDefault(device, Column.notRun(ClusterBenchmark.NOT_SELECTED));
                 cells.add(cell(row, shape, quick, device, job, medians, notRun));

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,15 +23,13 @@ import bench.cluster.ClusterRow.Goal;
 import bench.cluster.ClusterRow.Verdict;
 import bench.cluster.ClusterTable.Column;
 import bench.cluster.ClusterTable.Results;
-import bench.device.DeviceRank;
 import bench.report.Ratio;
 import bench.report.Table;
-import mpjrun.JobSpec;
 import mpjrun.SimulatedCluster;
 
 /**
  * The cluster benchmark's logic without a cluster (its options, the parts each row runs, how the shm column is
- * judged, the table built from the jobs' output, the placement check, the devices it cannot run yet), and a smoke
+ * judged, the table built from the jobs' output, the placement check), and a smoke
  * run of its Barrier rows on niodev where a simulated cluster can be made. No timing is checked.
  */
 class ClusterBenchmarkTest
@@ -242,15 +239,6 @@ class ClusterBenchmarkTest
             .startsWith("the nodes' ranks share hosts"));
         assertTrue(TWO_BY_FOUR.placementProblem(blocks)
             .startsWith("expected where each of 8 ranks runs, got 4"));
-    }
-
-    @Test
-    void shouldRefuseADeviceThatIsNotAColumnBeforeStartingAJob()
-    {
-        final JobSpec spec = new JobSpec(4, List.of(), List.of(), DeviceRank.class.getName(), List.of(), false);
-
-        assertThrows(IllegalArgumentException.class, () -> ClusterJobs.runOn(null, "smpdev", spec,
-            Duration.ofSeconds(1)));
     }
 
     @Test
