@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The benchmarks keep their layout: a package per benchmark, nothing in the flat {@code bench} package, and what
  * they share (options, medians, progress) in {@code bench.harness} only, read from the sources (the tests run in the
- * module's folder).
+ * module's folder). Which benchmark package may use which is the architecture module's {@code BenchmarkPackagesTest}.
  */
 class BenchmarkLayoutTest
 {
@@ -68,20 +68,6 @@ class BenchmarkLayoutTest
             {
                 assertTrue(Files.readString(driver).contains("CommandLine.main(args, "),
                     () -> driver + ": its main should run through CommandLine.main, which reports a bad command line");
-            }
-        }
-    }
-
-    @Test
-    void shouldKeepTheHarnessFreeOfTheBenchmarksAndTheirReports() throws IOException
-    {
-        final Pattern benchImport = Pattern.compile("(?m)^import bench\\.(?!harness\\.)");
-        try (Stream<Path> files = Files.walk(SOURCES.resolve("harness")))
-        {
-            for (final Path file : files.filter(f -> f.toString().endsWith(".java")).toList())
-            {
-                assertFalse(benchImport.matcher(Files.readString(file)).find(),
-                    () -> file + " imports a benchmark or the report: the harness is what they all build on");
             }
         }
     }
