@@ -166,7 +166,7 @@ public final class ShmComm implements AutoCloseable
     public ShmWin allocate(final long sizeBytes, final boolean contiguous)
     {
         checkUsable();
-        final ShmWin win = ShmWin.allocate(this, sizeBytes, contiguous);
+        final ShmWin win = WindowAllocation.allocate(this, sizeBytes, contiguous);
         synchronized (windows)
         {
             windows.add(win);
@@ -187,7 +187,7 @@ public final class ShmComm implements AutoCloseable
         checkUsable();
         try
         {
-            final WindowMemory kept = ShmWin.prepareReuse(this);
+            final WindowMemory kept = WindowAllocation.prepareReuse(this);
             return kept == null ? 0 : kept.id();
         }
         catch (final KuplException e)
@@ -211,7 +211,7 @@ public final class ShmComm implements AutoCloseable
     public ShmWin allocate(final long[] sizesBytes, final boolean contiguous, final long[] keptIds)
     {
         checkUsable();
-        final ShmWin win = ShmWin.allocateAgreed(this, sizesBytes.clone(), contiguous, keptIds.clone());
+        final ShmWin win = WindowAllocation.allocateAgreed(this, sizesBytes.clone(), contiguous, keptIds.clone());
         synchronized (windows)
         {
             windows.add(win);
