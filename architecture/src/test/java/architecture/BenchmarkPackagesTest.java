@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The benchmarks' packages: {@code bench.harness} under everything, {@code bench.report} on it alone, each
  * benchmark on those two and on no other benchmark but the rank programs and kernels it runs, and the
- * fault-injection suite ({@code faults}) apart from the benchmarks.
+ * fault-injection suite ({@code faults}, a module of its own) apart from the benchmarks.
  */
 class BenchmarkPackagesTest
 {

@@ -42,7 +42,7 @@ final class CommandCheck
     private static final Set<String> ON_EVERY_RANK = Set.of("samples", "api", "mpjdev-kupl/engine",
         "mpjdev-kupl/device", "mpjdev-kupl/launcher");
     /** The module each script builds for itself (kupl_module_classpath), besides what bin/demo builds. */
-    static final Map<String, String> SCRIPT_BUILDS = Map.of("bin/bench", "benchmarks", "bin/faults", "benchmarks",
+    static final Map<String, String> SCRIPT_BUILDS = Map.of("bin/bench", "benchmarks", "bin/faults", "faults",
         "bin/conformance", "conformance");
     /** Made under the root's target/ by the launchers and scripts. */
     private static final Set<String> MADE_UNDER_TARGET = Set.of("target/mpj-home", "target/conformance");

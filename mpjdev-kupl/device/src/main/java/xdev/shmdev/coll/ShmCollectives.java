@@ -1,22 +1,14 @@
 package xdev.shmdev.coll;
 
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import kupl.KuplException;
-import kupl.PeerDeathException;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPIException;
 import mpi.Op;
-import mpjdev.javampjdev.MPJDev;
 import xdev.XDevException;
-import xdev.shmdev.ClusterShmDevice;
-import xdev.shmdev.ShmDevice;
 
 /**
  * MPJ Express's {@code Intracomm} collectives through shared memory, for ranks that run on the {@code shm}
@@ -53,6 +45,9 @@ import xdev.shmdev.ShmDevice;
  * <p>Threads: as MPJ Express 0.44 itself, one thread per rank calls collectives on a communicator.
  * Failures: a rank that dies makes the others fail in the engine's fence or wait, with MPJ Express's
  * {@link MPIException} whose cause chain holds the engine's exception naming the rank ({@link CollectiveExceptions}).
+ *
+ * <p>This class is the entry point and chooses, per call, the one-node or two-level path; each
+ * communicator's set-up and freeing are {@code CommRegistry}'s, the settings {@code CollectiveSettings}'.
  */
 public final class ShmCollectives
 {
@@ -63,30 +58,7 @@ public final class ShmCollectives
     /** Default bytes of one staging slot: a 1 MiB Bcast in one phase, or 8 ranks' 128 KiB blocks. */
     public static final long DEFAULT_SLOT_BYTES = 1024 * 1024;
 
-    /** Marks a communicator whose shared memory could not be set up: MPJ Express runs its collectives. */
-    private static final CommCollectives UNAVAILABLE_MARK = null;
-    /** Set while this thread is inside the engine's bootstrap, whose MPJ Express collectives must run as is. */
-    private static final ThreadLocal<Boolean> BOOTSTRAPPING = ThreadLocal.withInitial(() -> Boolean.FALSE);
-    /** Per communicator, in the order their collectives were first called (freed in that order at Finalize). */
-    private static final Map<Comm, CommCollectives> COMMS = new IdentityHashMap<>();
-    private static final List<Comm> CREATED = new ArrayList<>();
-    /** On a device whose jobs span nodes: each communicator's shape, and the two-level collectives of those that need them. */
-    private static final Map<Comm, TwoLevelCollectives.Shape> SHAPES = new IdentityHashMap<>();
-    private static final Map<Comm, TwoLevelCollectives> TWO_LEVEL = new IdentityHashMap<>();
     private static final AtomicLong HANDLED_CALLS = new AtomicLong();
-    /**
-     * The communicator looked up last and its entry of {@link #COMMS}, so that a loop of collectives on one
-     * communicator finds it without a lock; replaced (under the lock) by the next lookup of another one, and
-     * cleared when an entry leaves the map.
-     */
-    private static volatile LastLookup last;
-    private static Boolean enabled;
-    private static long slotBytes;
-    /**
-     * Set by {@link #finalizeAll()}: MPJ Express's {@code Finalize} then runs one last {@code Barrier} of its
-     * own, which would otherwise set a communicator's shared memory up again only to use it once.
-     */
-    private static volatile boolean finalized;
 
     private ShmCollectives()
     {
@@ -113,13 +85,13 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 two.barrier();
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             if (coll == null)
             {
                 return false;
@@ -139,7 +111,7 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 if (!TwoLevelCollectives.handles(datatype))
@@ -149,7 +121,7 @@ public final class ShmCollectives
                 two.bcast(buf, offset, count, datatype, root);
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && handled(coll.broadcast.bcast(buf, offset, count, datatype, root));
         }
         catch (final KuplException | XDevException e)
@@ -165,7 +137,7 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 if (!TwoLevelCollectives.handles(datatype) || root < 0)
@@ -175,7 +147,7 @@ public final class ShmCollectives
                 two.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && root >= 0 &&
                 handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root));
         }
@@ -192,7 +164,7 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 if (!TwoLevelCollectives.handles(datatype))
@@ -202,7 +174,7 @@ public final class ShmCollectives
                 two.allreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null &&
                 handled(coll.reduction.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, -1));
         }
@@ -219,7 +191,7 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 if (!TwoLevelCollectives.handles(sendtype) || root < 0)
@@ -229,7 +201,7 @@ public final class ShmCollectives
                 two.gather(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, root);
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && root >= 0 && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype, root));
         }
@@ -246,7 +218,7 @@ public final class ShmCollectives
     {
         try
         {
-            final TwoLevelCollectives two = twoLevelOf(comm);
+            final TwoLevelCollectives two = CommRegistry.twoLevelOf(comm);
             if (two != null)
             {
                 if (!TwoLevelCollectives.handles(sendtype))
@@ -256,7 +228,7 @@ public final class ShmCollectives
                 two.gather(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, -1);
                 return handled(true);
             }
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && handled(coll.gathering.gather(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype, -1));
         }
@@ -273,7 +245,7 @@ public final class ShmCollectives
     {
         try
         {
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && handled(coll.gathering.scatter(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype, root));
         }
@@ -290,7 +262,7 @@ public final class ShmCollectives
     {
         try
         {
-            final CommCollectives coll = of(comm);
+            final CommCollectives coll = CommRegistry.of(comm);
             return coll != null && handled(coll.gathering.alltoall(sendbuf, sendoffset, sendcount, sendtype,
                 recvbuf, recvoffset, recvcount, recvtype));
         }
@@ -303,29 +275,7 @@ public final class ShmCollectives
     /** {@code Comm.Free}: frees the communicator's shared memory, collectively, if it has any. */
     public static void free(final Comm comm)
     {
-        final CommCollectives coll;
-        final TwoLevelCollectives two;
-        synchronized (ShmCollectives.class)
-        {
-            coll = COMMS.remove(comm);
-            CREATED.remove(comm);
-            SHAPES.remove(comm);
-            two = TWO_LEVEL.remove(comm);
-            last = null;
-        }
-        close(coll);
-        if (two != null)
-        {
-            try
-            {
-                two.free();
-            }
-            catch (final MPIException e)
-            {
-                throw new IllegalStateException("freeing a communicator's node and leader communicators: " +
-                    e.getMessage(), e);
-            }
-        }
+        CommRegistry.free(comm);
     }
 
     /**
@@ -334,46 +284,7 @@ public final class ShmCollectives
      */
     public static void finalizeAll()
     {
-        final List<CommCollectives> open = new ArrayList<>();
-        synchronized (ShmCollectives.class)
-        {
-            finalized = true;
-            for (final Comm comm : CREATED)
-            {
-                open.add(COMMS.get(comm));
-            }
-            CREATED.clear();
-            COMMS.clear();
-            // Their node communicators' shared memory is among CREATED; the communicators themselves need no free.
-            SHAPES.clear();
-            TWO_LEVEL.clear();
-            last = null;
-        }
-        for (final CommCollectives coll : open)
-        {
-            close(coll);
-        }
-    }
-
-    private static void close(final CommCollectives coll)
-    {
-        if (coll == null)
-        {
-            return;
-        }
-        BOOTSTRAPPING.set(Boolean.TRUE);
-        try
-        {
-            coll.close();
-        }
-        catch (final KuplException | XDevException e)
-        {
-            throw CollectiveExceptions.of("freeing a communicator's shared memory", e);
-        }
-        finally
-        {
-            BOOTSTRAPPING.set(Boolean.FALSE);
-        }
+        CommRegistry.finalizeAll();
     }
 
     private static boolean handled(final boolean done)
@@ -383,156 +294,5 @@ public final class ShmCollectives
             HANDLED_CALLS.incrementAndGet();
         }
         return done;
-    }
-
-    /** The communicator's shared-memory collectives, set up at its first collective; null: MPJ Express's. */
-    private static CommCollectives of(final Intracomm comm) throws MPIException
-    {
-        if (BOOTSTRAPPING.get() || finalized)
-        {
-            return null;
-        }
-        final LastLookup cached = last;
-        if (cached != null && cached.comm() == comm)
-        {
-            return cached.coll();
-        }
-        if (!isEnabled())
-        {
-            return null;
-        }
-        synchronized (ShmCollectives.class)
-        {
-            if (COMMS.containsKey(comm))
-            {
-                final CommCollectives coll = COMMS.get(comm);
-                last = new LastLookup(comm, coll);
-                return coll;
-            }
-        }
-        if (spansNodes() && shapeOf(comm) != TwoLevelCollectives.Shape.ONE_NODE)
-        {
-            // No shared memory spans nodes: two levels (twoLevelOf), or MPJ Express's algorithms.
-            synchronized (ShmCollectives.class)
-            {
-                COMMS.put(comm, null);
-                last = new LastLookup(comm, null);
-            }
-            return null;
-        }
-        CommCollectives coll = UNAVAILABLE_MARK;
-        BOOTSTRAPPING.set(Boolean.TRUE);
-        try
-        {
-            coll = CommCollectives.create(comm, slotBytes);
-        }
-        catch (final PeerDeathException e)
-        {
-            // Not a failure the ranks agree on: a rank is gone, and the job with it.
-            throw CollectiveExceptions.of("setting up a communicator's shared memory", e);
-        }
-        catch (final KuplException e)
-        {
-            // Agreed by every rank (the engine's creation and allocation fail together): all use MPJ's algorithms.
-            System.err.println("kupl collectives: no shared memory for a communicator of " + comm.Size() +
-                " ranks, so its collectives use MPJ Express's messages: " + e.getMessage());
-        }
-        finally
-        {
-            BOOTSTRAPPING.set(Boolean.FALSE);
-        }
-        synchronized (ShmCollectives.class)
-        {
-            COMMS.put(comm, coll);
-            if (coll != null)
-            {
-                CREATED.add(comm);
-            }
-            last = new LastLookup(comm, coll);
-        }
-        return coll;
-    }
-
-    /** On a device whose jobs span nodes, the two-level collectives of {@code comm} if it needs them; else null. */
-    private static TwoLevelCollectives twoLevelOf(final Intracomm comm) throws MPIException
-    {
-        if (BOOTSTRAPPING.get() || finalized || !isEnabled() || !spansNodes())
-        {
-            return null;
-        }
-        if (shapeOf(comm) != TwoLevelCollectives.Shape.TWO_LEVEL)
-        {
-            return null;
-        }
-        synchronized (ShmCollectives.class)
-        {
-            return TWO_LEVEL.get(comm);
-        }
-    }
-
-    /** Where {@code comm}'s ranks are, found at its first collective (collective over it). */
-    private static TwoLevelCollectives.Shape shapeOf(final Intracomm comm) throws MPIException
-    {
-        synchronized (ShmCollectives.class)
-        {
-            final TwoLevelCollectives.Shape known = SHAPES.get(comm);
-            if (known != null)
-            {
-                return known;
-            }
-        }
-        BOOTSTRAPPING.set(Boolean.TRUE);
-        try
-        {
-            final int[] nodes = TwoLevelCollectives.nodesOf(comm);
-            final TwoLevelCollectives.Shape shape = TwoLevelCollectives.shapeOf(nodes);
-            final TwoLevelCollectives two = shape == TwoLevelCollectives.Shape.TWO_LEVEL ?
-                TwoLevelCollectives.create(comm, nodes) : null;
-            synchronized (ShmCollectives.class)
-            {
-                SHAPES.put(comm, shape);
-                if (two != null)
-                {
-                    TWO_LEVEL.put(comm, two);
-                }
-            }
-            return shape;
-        }
-        finally
-        {
-            BOOTSTRAPPING.set(Boolean.FALSE);
-        }
-    }
-
-    /** Whether this rank's device runs jobs that span nodes ({@link ClusterShmDevice}). */
-    private static boolean spansNodes()
-    {
-        return MPJDev.dev instanceof ClusterShmDevice;
-    }
-
-    /** A communicator and its shared-memory collectives (null: MPJ Express's). */
-    private record LastLookup(Comm comm, CommCollectives coll)
-    {
-    }
-
-    /** Whether this JVM is a rank of the shm device with the shared-memory path on; read at the first call. */
-    private static synchronized boolean isEnabled()
-    {
-        if (enabled == null)
-        {
-            final String setting = System.getProperty(ENABLED_PROPERTY, "on");
-            if (!setting.equals("on") && !setting.equals("off"))
-            {
-                throw new IllegalArgumentException(ENABLED_PROPERTY + "=" + setting + ": give on or off");
-            }
-            slotBytes = Long.getLong(SLOT_BYTES_PROPERTY, DEFAULT_SLOT_BYTES);
-            if (slotBytes < 64 || slotBytes > (1L << 30) || slotBytes % 8 != 0)
-            {
-                throw new IllegalArgumentException(SLOT_BYTES_PROPERTY + "=" + slotBytes +
-                    ": give a multiple of 8 bytes from 64 to 1073741824");
-            }
-            enabled = setting.equals("on") && (MPJDev.dev instanceof ShmDevice || MPJDev.dev instanceof ClusterShmDevice);
-        }
-        return enabled;
     }
 }
